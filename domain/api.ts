@@ -1,0 +1,14 @@
+import { auth } from './auth';
+import type { Endpoint } from './endpoint';
+import { users } from './users';
+
+/** The whole admin API contract: every call, by area. The server registers exactly these; nothing else exists. */
+export const api = { auth, users } as const;
+
+/** Every call of the catalogue, flat. */
+export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap(
+  (area) => Object.values(area) as Endpoint[],
+);
+
+/** The URL prefix of the admin area. */
+export const apiPrefix = '/admin';

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { Permission } from './permissions';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a call authenticates: the access token (default), the refresh token (refresh, logout), or not at all (login). */
+export type AuthKind = 'access' | 'refresh' | 'none';
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+/** One admin call of the contract, declared once and read by the server, the console and the tests. */
+export interface Endpoint<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  A extends z.ZodType = z.ZodType,
+> {
+  /** Stable name, `area.call` (e.g. `users.suspend`): audit rows, idempotency scope, tests. Set by `defineArea`. */
+  readonly id: string;
+  readonly method: Method;
+  /** Path under `/admin`, exactly the spec's, with `:name` placeholders (e.g. `users/:user_id/actions/suspend`). */
+  readonly path: string;
+  /**
+   * The permission the caller must hold; a list means "any of them" (the handler then decides what each allows,
+   * e.g. give_credit against give_credit_capped). `null` only for the auth calls.
+   */
+  readonly permission: Permission | readonly Permission[] | null;
+  readonly auth: AuthKind;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  readonly answer: A;
+  /** Moves money: requires an `Idempotency-Key` and replays the first answer. */
+  readonly money: boolean;
+  /** The path parameter naming the customer a call acts on, for the audit trail and the activity timeline. */
+  readonly target?: { readonly kind: string; readonly param: string };
+  /** One line for people: shown in the audit tab and the API docs. */
+  readonly summary: string;
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<AnyObject, infer Q> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<AnyObject, AnyObject, infer B> ? z.input<B> : never;
+export type AnswerOf<E> = E extends Endpoint<AnyObject, AnyObject, z.ZodType, infer A> ? z.output<A> : never;
+
+const empty = z.object({}).strict();
+/** The body schema of calls that take none: an empty object or nothing at all. */
+export const noBody = z.object({}).strict().optional();
+
+interface CallOptions<P, Q, B, A> {
+  summary: string;
+  permission: Permission | readonly Permission[] | null;
+  auth?: AuthKind;
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+  money?: boolean;
+  target?: { kind: string; param: string };
+}
+
+function call(method: Method) {
+  return <
+    P extends AnyObject = typeof empty,
+    Q extends AnyObject = typeof empty,
+    B extends z.ZodType = typeof noBody,
+    A extends z.ZodType = z.ZodType,
+  >(
+    path: string,
+    options: CallOptions<P, Q, B, A>,
+  ): Endpoint<P, Q, B, A> => {
+    const placeholders = [...path.matchAll(/:([a-zA-Z_]+)/g)].map((match) => match[1]);
+    const params = (options.params ?? empty) as P;
+    const shape = params instanceof z.ZodObject ? Object.keys(params.shape) : [];
+    if (placeholders.join() !== shape.join()) {
+      throw new Error(
+        `${method} ${path}: params schema [${shape}] must match the path's placeholders [${placeholders}]`,
+      );
+    }
+    return {
+      id: '',
+      method,
+      path,
+      permission: options.permission,
+      auth: options.auth ?? 'access',
+      params,
+      query: (options.query ?? empty) as Q,
+      body: (options.body ?? noBody) as B,
+      answer: options.answer,
+      money: options.money ?? false,
+      target: options.target,
+      summary: options.summary,
+    };
+  };
+}
+
+export const get = call('GET');
+export const post = call('POST');
+export const put = call('PUT');
+export const del = call('DELETE');
+
+/** Names every call of an area `area.key`, so each endpoint knows its own id. */
+export function defineArea<T extends Record<string, Endpoint>>(area: string, calls: T): T {
+  const named = {} as Record<string, Endpoint>;
+  for (const [key, endpoint] of Object.entries(calls)) named[key] = { ...endpoint, id: `${area}.${key}` };
+  return named as T;
+}
+
+/** The concrete path of a call, e.g. `users/42/actions/suspend`; throws on a missing parameter. */
+export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Calls that change something: everything but GET. */
+export function isMutation(endpoint: Pick<Endpoint, 'method'>): boolean {
+  return endpoint.method !== 'GET';
+}
+
+/** The permissions of a call as a list (empty for auth calls). */
+export function permissionsOfCall(endpoint: Pick<Endpoint, 'permission'>): readonly Permission[] {
+  if (endpoint.permission === null) return [];
+  return typeof endpoint.permission === 'string' ? [endpoint.permission] : endpoint.permission;
+}
+
+/** Path parameter schema for numeric ids: `42` in the path becomes the number 42; anything else is a 400. */
+export const idParam = z.coerce
+  .number({ error: 'must be a positive whole number' })
+  .int()
+  .positive()
+  .max(2_147_483_647);

@@ -1,0 +1,44 @@
+/**
+ * The error catalogue: every error the API answers, with its status and the message people see. Handlers throw
+ * by code (`fail('customer_not_found')`); the console shows `detail` as is, so each message is written once, here.
+ */
+export const errorCatalogue = {
+  validation_failed: { status: 400, message: 'The request is not valid' },
+  malformed_json: { status: 400, message: 'The request body is not valid JSON' },
+  idempotency_key_missing: { status: 400, message: 'This action moves money and needs an Idempotency-Key header' },
+  not_authenticated: { status: 401, message: 'Not signed in' },
+  token_expired: { status: 401, message: 'Signature has expired' },
+  token_invalid: { status: 401, message: 'The session token is not valid; sign in again' },
+  session_revoked: { status: 401, message: 'This session has ended; sign in again' },
+  staff_deactivated: { status: 401, message: 'This staff account is deactivated' },
+  refresh_invalid: { status: 401, message: 'The refresh token is not valid; sign in again' },
+  refresh_reused: {
+    status: 401,
+    message: 'This refresh token was already used; the session has been ended for safety',
+  },
+  forbidden: { status: 403, message: 'Insufficient permissions' },
+  xsrf_failed: { status: 403, message: 'Missing or wrong cross-site request token (X-XSRF-TOKEN); reload the page' },
+  not_found: { status: 404, message: 'No such call' },
+  customer_not_found: { status: 404, message: 'No customer with this id' },
+  already_suspended: { status: 409, message: 'This customer is already suspended' },
+  not_suspended: { status: 409, message: 'This customer is not suspended' },
+  stale_version: {
+    status: 409,
+    message: 'Someone else changed this record since you opened it; reload to see their change',
+  },
+  idempotency_in_progress: { status: 409, message: 'The same request is still being processed; try again in a moment' },
+  idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request' },
+  bad_credentials: { status: 422, message: 'Wrong e-mail or password' },
+  too_many_attempts: { status: 429, message: 'Too many failed sign-ins; try again later' },
+  payload_too_large: { status: 413, message: 'The request body is too large' },
+  internal: { status: 500, message: 'Server Error - Contact Support' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The JSON body of every error answer. `code` is the catalogue's key; `field` names the invalid input, if any. */
+export interface ErrorAnswer {
+  detail: string;
+  code: ErrorCode;
+  field?: string;
+}
