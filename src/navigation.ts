@@ -1,4 +1,5 @@
-import type { Permission } from '../domain/permissions';
+import { can, type Permission } from '../domain/permissions';
+import type { Role } from '../domain/roles';
 
 /** A tab of an area page: its URL segment, its title, and the permission it needs (if any). */
 export interface TabDefinition {
@@ -73,3 +74,30 @@ export const userDetailTabs: readonly TabDefinition[] = [
   { slug: 'projects', title: 'Projects' },
   { slug: 'audit', title: 'Audit' },
 ];
+
+/** May this role open the area at all (its own permission, if any)? */
+export function canOpenArea(area: AreaDefinition, role: Role | null | undefined): boolean {
+  return area.permission === undefined || can(role, area.permission);
+}
+
+/** The tabs of an area this role may open. */
+export function tabsFor(area: AreaDefinition, role: Role | null | undefined): TabDefinition[] {
+  return area.tabs.filter((tab) => tab.permission === undefined || can(role, tab.permission));
+}
+
+/** The areas this role may open, in navigation order. */
+export function areasFor(role: Role | null | undefined): AreaDefinition[] {
+  return areas.filter((area) => canOpenArea(area, role));
+}
+
+/** Where a link to the area leads: its first tab this role may open, or the area's root. */
+export function areaHref(area: AreaDefinition, role: Role | null | undefined): string {
+  const first = tabsFor(area, role)[0];
+  return first ? `${area.path}/${first.slug}` : area.path;
+}
+
+export function areaById(id: AreaDefinition['id']): AreaDefinition {
+  const area = areas.find((candidate) => candidate.id === id);
+  if (!area) throw new Error(`Unknown area ${id}`);
+  return area;
+}

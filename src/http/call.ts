@@ -1,0 +1,106 @@
+import { FetchError } from 'ofetch';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../../domain/endpoint';
+import { pathOf } from '../../domain/endpoint';
+import type { ErrorCode } from '../../domain/errors';
+import { session } from '../session/store';
+import { toast, toastDefaults } from '../ui/toast-store';
+import { ApiError, cancelledError, serverError } from './api-error';
+import { endSession } from './end-session';
+import { refreshSession } from './refresh';
+import { headersFor, transport } from './transport';
+
+/** The inputs of a call, typed from its catalogue entry. */
+export interface CallInput<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+}
+
+export interface CallOptions {
+  /** Required for calls that move money (`endpoint.money`): one key per intended action, reused on retries. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** No toast on failure: the caller shows the error itself (e.g. the login form). */
+  silent?: boolean;
+}
+
+const expiredDetail = 'Signature has expired';
+
+/** 401s that mean the session itself is gone (not merely an expired access token): the person must sign in again. */
+const sessionGoneCodes: ReadonlySet<string> = new Set<ErrorCode>([
+  'not_authenticated',
+  'token_invalid',
+  'session_revoked',
+  'staff_deactivated',
+]);
+
+function bearerFor(endpoint: Endpoint): string | null {
+  if (endpoint.auth === 'none') return null;
+  return endpoint.auth === 'refresh' ? session.refreshToken : session.accessToken;
+}
+
+function isExpired(error: unknown): boolean {
+  if (!(error instanceof FetchError) || error.status !== 401) return false;
+  const body = error.data as { detail?: unknown } | undefined;
+  return body?.detail === expiredDetail;
+}
+
+async function send<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions,
+  retried: boolean,
+): Promise<AnswerOf<E>> {
+  if (endpoint.auth === 'access' && !session.accessToken && session.refreshToken) await refreshSession();
+  const bearer = bearerFor(endpoint);
+  try {
+    return await transport<AnswerOf<E>>(pathOf(endpoint, input.params as Record<string, unknown> | undefined), {
+      method: endpoint.method,
+      query: input.query as Record<string, unknown> | undefined,
+      body: input.body as Record<string, unknown> | undefined,
+      headers: headersFor(endpoint, bearer, options.idempotencyKey),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (retried || endpoint.auth !== 'access' || !isExpired(error) || options.signal?.aborted) throw error;
+    if (session.accessToken === bearer || !session.accessToken) await refreshSession();
+    return send(endpoint, input, options, true);
+  }
+}
+
+function asApiError(error: unknown, signal: AbortSignal | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return cancelledError();
+  if (error instanceof FetchError) {
+    if (error.cause instanceof Error && error.cause.name === 'AbortError') return cancelledError();
+    return serverError(error.status ?? 0, error.data, error.response?.headers.get('retry-after'));
+  }
+  return serverError(0, undefined);
+}
+
+/**
+ * Makes one admin call, typed from the catalogue. Sends the bearer token (the refresh token for refresh and
+ * logout), the cross-site token on mutations and the idempotency key on money calls; on an expired access token
+ * refreshes once (shared by concurrent calls) and retries once. Rejects with an `ApiError`: toasted as
+ * `Server error` unless `silent`, a cancel, or an ended session.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  options: CallOptions = {},
+): Promise<AnswerOf<E>> {
+  if (endpoint.money && !options.idempotencyKey) {
+    throw new Error(`${endpoint.id} moves money: call it with an idempotencyKey`);
+  }
+  try {
+    return await send(endpoint, input, options, false);
+  } catch (raw) {
+    const error = asApiError(raw, options.signal);
+    if (error.code === 'cancel_request' || error.code === 'session_ended') throw error;
+    if (!options.silent) {
+      toast({ title: error.title, message: error.message, type: 'negative', timeout: toastDefaults.errorTimeout });
+    }
+    if (error.status === 401 && endpoint.auth === 'access' && sessionGoneCodes.has(error.code)) endSession();
+    throw error;
+  }
+}

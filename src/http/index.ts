@@ -1,0 +1,6 @@
+export { apiAddress, apiBaseURL } from './api-address';
+export { ApiError, defaultServerMessage, serverMessage } from './api-error';
+export { type CallInput, type CallOptions, call } from './call';
+export { endSession } from './end-session';
+export { refreshSession } from './refresh';
+export { revalidateCalls, swrConfig, swrKey, useCall } from './swr';

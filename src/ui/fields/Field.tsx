@@ -1,0 +1,57 @@
+import { CheckboxField } from './CheckboxField';
+import { DateField } from './DateField';
+import { NumberField } from './NumberField';
+import { SelectField } from './SelectField';
+import { TextareaField } from './TextareaField';
+import { TextField } from './TextField';
+import type { FieldKind, FieldOption, FieldProps, FieldValue } from './types';
+
+/** A field's description, as a parameter form knows it (options already fetched). */
+export interface FieldDescriptor {
+  kind: FieldKind;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  options?: readonly FieldOption[];
+  optionsLoading?: boolean;
+  /** Money only: the currency symbol shown before the amount. */
+  currencySymbol?: string;
+}
+
+interface AnyFieldProps extends Omit<FieldProps<FieldValue>, 'label' | 'placeholder' | 'hint' | 'onChange'> {
+  descriptor: FieldDescriptor;
+  onChange: (value: FieldValue) => void;
+}
+
+/** Renders the component for a descriptor's kind. */
+export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps) {
+  const props = {
+    ...common,
+    label: descriptor.label,
+    placeholder: descriptor.placeholder,
+    hint: descriptor.hint,
+    value: typeof value === 'string' ? value : '',
+    onChange,
+  };
+  switch (descriptor.kind) {
+    case 'checkbox':
+      return <CheckboxField {...props} value={value === true} onChange={onChange} />;
+    case 'textarea':
+      return <TextareaField {...props} />;
+    case 'number':
+      return <NumberField {...props} />;
+    case 'money':
+      return <NumberField {...props} decimals={2} prefix={descriptor.currencySymbol} />;
+    case 'date':
+      return <DateField {...props} />;
+    case 'select':
+      return <SelectField {...props} options={descriptor.options ?? []} loading={descriptor.optionsLoading} />;
+    case 'text':
+      return <TextField {...props} />;
+  }
+}
+
+/** The value a field starts with when nothing is prefilled. */
+export function emptyValue(kind: FieldKind): FieldValue {
+  return kind === 'checkbox' ? false : '';
+}

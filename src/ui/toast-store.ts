@@ -1,0 +1,45 @@
+import { proxy } from 'valtio';
+
+export type ToastType = 'positive' | 'negative' | 'info';
+
+/** What `toast()` takes: a title, an optional message, the type (default positive) and the timeout in ms. */
+export interface ToastInput {
+  title: string;
+  message?: string;
+  type?: ToastType;
+  timeout?: number;
+}
+
+export interface Toast {
+  id: number;
+  title: string;
+  message: string | undefined;
+  type: ToastType;
+  timeout: number;
+}
+
+/** console-spec §9: 1.5 s, top, positive; error toasts 2.5 s. */
+export const toastDefaults = { timeout: 1500, errorTimeout: 2500, type: 'positive', position: 'top' } as const;
+
+const maxVisible = 5;
+
+/** The toasts on screen, newest last. */
+export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
+
+let nextId = 1;
+
+export function dismissToast(id: number): void {
+  const index = toastState.toasts.findIndex((shown) => shown.id === id);
+  if (index >= 0) toastState.toasts.splice(index, 1);
+}
+
+/** Shows a toast that dismisses itself after its timeout; returns its id. */
+export function toast(input: ToastInput): number {
+  const type = input.type ?? toastDefaults.type;
+  const timeout = input.timeout ?? (type === 'negative' ? toastDefaults.errorTimeout : toastDefaults.timeout);
+  const id = nextId++;
+  toastState.toasts.push({ id, title: input.title, message: input.message, type, timeout });
+  if (toastState.toasts.length > maxVisible) toastState.toasts.splice(0, toastState.toasts.length - maxVisible);
+  setTimeout(() => dismissToast(id), timeout);
+  return id;
+}
