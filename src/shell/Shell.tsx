@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { currentEnvironment } from '../routing/use-document-title';
+import { PaletteHint } from './PaletteHint';
+import { SideNav } from './SideNav';
+import { SignedInPerson } from './SignedInPerson';
+
+const environmentBadge = {
+  local: 'dev',
+  staging: 'staging',
+  production: null,
+  unknown: 'unknown',
+} as const;
+
+/** Opens the palette the way a person does: the palette listens for Ctrl/⌘+K anywhere. */
+function openPaletteByShortcut(): void {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, metaKey: true, bubbles: true }));
+}
+
+/** The signed-in frame around every page: navigation, palette hint, the person, and the page itself. */
+export function Shell({
+  children,
+  onOpenPalette = openPaletteByShortcut,
+}: {
+  children: ReactNode;
+  onOpenPalette?: () => void;
+}) {
+  const badge = environmentBadge[currentEnvironment];
+  return (
+    <div className="flex h-dvh flex-col bg-canvas text-fg sm:flex-row">
+      <a
+        href="#main"
+        className="sr-only rounded bg-accent px-2 py-1 text-on-accent focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <aside className="flex shrink-0 items-center gap-3 border-b border-line bg-panel px-3 py-2 sm:w-52 sm:flex-col sm:items-stretch sm:border-r sm:border-b-0 sm:py-3 lg:w-56">
+        <Link href="/users/last-viewed" className="flex items-center gap-2 rounded px-1 text-sm font-semibold">
+          <span className="flex size-5 items-center justify-center rounded bg-accent text-[11px] text-on-accent">
+            L
+          </span>
+          <span>Loupe</span>
+          {badge ? (
+            <span className="rounded bg-warning-soft px-1 text-[10px] font-medium text-warning uppercase">{badge}</span>
+          ) : null}
+        </Link>
+        <div className="hidden sm:block">
+          <PaletteHint onOpen={onOpenPalette} />
+        </div>
+        <div className="min-w-0 flex-1">
+          <SideNav />
+        </div>
+        <div className="sm:border-t sm:border-line sm:pt-2">
+          <SignedInPerson />
+        </div>
+      </aside>
+      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col overflow-auto outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { api } from '../../domain/api';
+import { call } from '../http/call';
+import { endSession } from '../http/end-session';
+import { session } from '../session/store';
+
+/** Signs out: asks the server to revoke the session (best effort, at most 3 s), then ends it here and goes to /login. */
+export async function signOut(): Promise<void> {
+  if (session.refreshToken) {
+    try {
+      await call(api.auth.logout, {}, { silent: true, signal: AbortSignal.timeout(3000) });
+    } catch {}
+  }
+  endSession();
+}

@@ -1,0 +1,6 @@
+import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+
+/** One model (`/models/:id`, needs see_models): not built yet. */
+export default function ModelDetailsPage({ id }: { id: string }) {
+  return <AreaPlaceholder area="models" title={`Model ${id}`} />;
+}

@@ -1,0 +1,6 @@
+import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+
+/** Pending projects (`/pending-projects`): not built yet. */
+export default function PendingProjectsPage() {
+  return <AreaPlaceholder area="pending-projects" />;
+}
