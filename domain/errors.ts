@@ -31,6 +31,7 @@ export const errorCatalogue = {
   bad_credentials: { status: 422, message: 'Wrong e-mail or password' },
   too_many_attempts: { status: 429, message: 'Too many failed sign-ins; try again later' },
   payload_too_large: { status: 413, message: 'The request body is too large' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
   internal: { status: 500, message: 'Server Error - Contact Support' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -11,4 +11,6 @@ export const staff = pgTable('staff', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'string' }),
+  /** Last successful sign-in: failures before it no longer count towards this account's login limit. */
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
 });

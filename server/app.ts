@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { allEndpoints, apiPrefix } from '../domain/api';
+import { callHandlers } from './calls';
+import { type AppConfig, appConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { acceptJsonBodies, answerErrors, answerNotFound } from './http/answers';
+import type { CallHandler } from './http/handler';
+import { registerCalls } from './http/register';
+
+/** A route as registered, for the inventory check. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this app, in order. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/** Options of `buildApp`. */
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  /** The secret and any overrides of the defaults (TTLs, limits, idempotency wait, secure cookies). */
+  config: Partial<AppConfig> & { jwtSecret: string };
+  /** The console's build (with index.html) to serve at `/`; null or absent: API only. */
+  staticDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
+  /** More calls through the same pipeline (tests: a money call); catalogue ids must not repeat. */
+  extraHandlers?: readonly CallHandler[];
+  /** Parse every answer with its catalogue schema (default: when NODE_ENV is 'test'). */
+  checkAnswers?: boolean;
+}
+
+/** Largest accepted request body. */
+export const bodyLimitBytes = 64 * 1024;
+
+function checkCatalogueCovered(handlers: readonly CallHandler[]): void {
+  const implemented = new Set(handlers.map((handler) => handler.endpoint.id));
+  const missing = allEndpoints.filter((endpoint) => !implemented.has(endpoint.id)).map((endpoint) => endpoint.id);
+  if (missing.length > 0) throw new Error(`Calls of the catalogue without a handler: ${missing.join(', ')}`);
+}
+
+/** The admin API (and optionally the console) as a Fastify app, ready for `inject` or `listen`; never listens itself. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = appConfig(options.config);
+  const { db } = options.database;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    exposeHeadRoutes: false,
+    routerOptions: { maxParamLength: 500 },
+  });
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorateRequest('caller', null);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('audited', false);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  acceptJsonBodies(app);
+  answerErrors(app, db);
+
+  const handlers = [...callHandlers, ...(options.extraHandlers ?? [])];
+  checkCatalogueCovered(handlers);
+  await app.register(
+    async (scope) => {
+      registerCalls(scope, handlers, {
+        db,
+        config,
+        checkAnswers: options.checkAnswers ?? process.env.NODE_ENV === 'test',
+      });
+    },
+    { prefix: '' },
+  );
+
+  const staticDir = options.staticDir ? resolve(options.staticDir) : null;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (reply, path) => {
+        const immutable = /[\\/]assets[\\/]/.test(path);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  answerNotFound(app, staticDir !== null);
+  app.log.debug({ prefix: apiPrefix }, 'admin API ready');
+  return app;
+}

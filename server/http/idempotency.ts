@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { idempotencyHeader } from '../../domain/auth';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { fail } from './errors';
+
+/** A claimed or wanted `Idempotency-Key`: whose, which call, which request. */
+export interface IdempotencyClaim {
+  staffId: number;
+  key: string;
+  callId: string;
+  requestHash: string;
+}
+
+/** Either the key is ours to run, or its first answer is to be replayed as is. */
+export type ClaimOutcome = { kind: 'claimed' } | { kind: 'replay'; status: number; answer: unknown };
+
+/** A running claim older than this is taken for abandoned (its process died) and may be reclaimed. */
+export const abandonedAfterSeconds = 60;
+const pollMs = 50;
+
+/** JSON with object keys sorted, so that equal requests hash equally. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of the call and its parsed input. */
+export function requestHashOf(callId: string, params: unknown, query: unknown, body: unknown): string {
+  return createHash('sha256').update(canonicalJson({ callId, params, query, body })).digest('hex');
+}
+
+/** The request's `Idempotency-Key`: 400 when missing or unusable. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers[idempotencyHeader.toLowerCase()];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key) throw fail('idempotency_key_missing');
+  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw fail('validation_failed', {
+      detail: `${idempotencyHeader}: must be 1 to 200 visible ASCII characters`,
+      field: idempotencyHeader,
+    });
+  }
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims the key (INSERT … ON CONFLICT DO NOTHING, on its own); if another request holds it: 422 when it was for a
+ * different request, a replay when it is done, and when it is still running a wait of up to `waitMs`, then 409.
+ */
+export async function claimIdempotencyKey(
+  db: Database,
+  claim: IdempotencyClaim,
+  waitMs: number,
+): Promise<ClaimOutcome> {
+  const deadline = Date.now() + waitMs;
+  const where = and(eq(idempotencyKeys.staffId, claim.staffId), eq(idempotencyKeys.key, claim.key));
+  for (;;) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ ...claim, state: 'running' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: 'claimed' };
+    const [existing] = await db.select().from(idempotencyKeys).where(where);
+    if (existing) {
+      if (existing.requestHash !== claim.requestHash || existing.callId !== claim.callId) {
+        throw fail('idempotency_key_reused');
+      }
+      if (existing.state === 'done') return { kind: 'replay', status: existing.status ?? 200, answer: existing.answer };
+      const reclaimed = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now()` })
+        .where(
+          and(
+            where,
+            eq(idempotencyKeys.state, 'running'),
+            sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${abandonedAfterSeconds})`,
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (reclaimed.length > 0) return { kind: 'claimed' };
+      if (Date.now() >= deadline) throw fail('idempotency_in_progress');
+    }
+    await sleep(Math.max(0, Math.min(pollMs, deadline - Date.now())));
+  }
+}
+
+/** Stores the answer of a claimed key (in the call's transaction on success, on its own for a 4xx). */
+export async function finishIdempotencyKey(db: Database, claim: IdempotencyClaim, status: number, answer: unknown) {
+  await db
+    .update(idempotencyKeys)
+    .set({ state: 'done', status, answer, finishedAt: sql`now()` })
+    .where(and(eq(idempotencyKeys.staffId, claim.staffId), eq(idempotencyKeys.key, claim.key)));
+}
+
+/** Drops a claim after a server error, so that a retry runs the call again. */
+export async function releaseIdempotencyKey(db: Database, claim: IdempotencyClaim) {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.staffId, claim.staffId),
+        eq(idempotencyKeys.key, claim.key),
+        eq(idempotencyKeys.state, 'running'),
+      ),
+    );
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { fail } from './errors';
+
+type Issue = z.core.$ZodRawIssue;
+
+function plural(count: number | bigint, word: string): string {
+  return `${count} ${word}${Number(count) === 1 ? '' : 's'}`;
+}
+
+/** Messages for the issues our schemas leave to zod's defaults; a schema's own message always wins. */
+function messageFor(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return `must be ${issue.expected === 'object' || issue.expected === 'array' ? 'an' : 'a'} ${issue.expected}`;
+    case 'unrecognized_keys':
+      return 'is not an accepted field';
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${plural(issue.maximum, 'character')}`;
+      if (issue.origin === 'array') return `must have at most ${plural(issue.maximum, 'item')}`;
+      return `must be at most ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      }
+      if (issue.origin === 'array') return `must have at least ${plural(issue.minimum, 'item')}`;
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Parses one part of a request (`params`, `query`, `body`) or throws 400 `validation_failed` naming the field and the
+ * reason, e.g. `{detail: "reason: choose one of the listed reasons", field: "reason"}`.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  part: 'params' | 'query' | 'body',
+): z.output<S> {
+  const result = schema.safeParse(input, { error: (issue) => messageFor(issue) });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw fail('validation_failed');
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  if (path.length === 0) {
+    const what = part === 'body' ? 'The request body' : part === 'query' ? 'The query string' : 'The path';
+    throw fail('validation_failed', { detail: `${what}: ${issue.message}`, field: part });
+  }
+  const field = path.map(String).join('.');
+  throw fail('validation_failed', { detail: `${field}: ${issue.message}`, field });
+}

@@ -1,0 +1,215 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { api as catalogue, apiPrefix } from '../../../domain/api';
+import { idempotencyHeader, type LoginAnswer, xsrfCookie, xsrfHeader } from '../../../domain/auth';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../../../domain/endpoint';
+import { pathOf } from '../../../domain/endpoint';
+import type { ErrorAnswer } from '../../../domain/errors';
+import { type Role, roles } from '../../../domain/roles';
+import { buildApp } from '../../../server/app';
+import { hashPassword } from '../../../server/auth/passwords';
+import type { AppConfig } from '../../../server/config';
+import type { DatabaseHandle } from '../../../server/db/client';
+import { staff as staffTable } from '../../../server/db/schema';
+import type { CallHandler } from '../../../server/http/handler';
+import { type Backend, openTestDatabase } from './databases';
+
+/** The answer of one call: status, headers, and the JSON body (typed as the call's answer, and as an error). */
+export interface CallResult<E extends Endpoint = Endpoint> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  json: AnswerOf<E>;
+  error: ErrorAnswer;
+  raw: LightMyRequestResponse;
+}
+
+/** Per-call extras: headers, another cross-site token (null: none), an Idempotency-Key, the client address. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  xsrf?: string | null;
+  idempotencyKey?: string;
+  remoteAddress?: string;
+}
+
+/** A signed-in (or anonymous) caller. */
+export interface Client {
+  role: Role | null;
+  staffId: number | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  xsrfToken: string | null;
+  get<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, query?: QueryOf<E>, options?: CallOptions): Promise<CallResult<E>>;
+  post<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, body?: BodyOf<E> | unknown, options?: CallOptions): Promise<CallResult<E>>;
+  put<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, body?: BodyOf<E> | unknown, options?: CallOptions): Promise<CallResult<E>>;
+  delete<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, options?: CallOptions): Promise<CallResult<E>>;
+}
+
+/** The password of every test staff account. */
+export const testPassword = 'correct horse battery';
+
+/** A staff account of the test database. */
+export interface TestStaff {
+  id: number;
+  email: string;
+  role: Role;
+}
+
+/** A running app on a fresh database, with one staff account per role and the call catalogue at hand. */
+export type TestApi = typeof catalogue & {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  backend: Backend;
+  staff: Record<Role, TestStaff>;
+  /** Signs in as a role's test account (or any e-mail and password) and returns its client. */
+  signIn(who: Role | { email: string; password: string }, options?: CallOptions): Promise<Client>;
+  /** A caller without tokens. */
+  anonymous: Client;
+  /** A caller using the given tokens (e.g. after a refresh). */
+  clientWith(tokens: { accessToken: string | null; refreshToken?: string | null; xsrfToken?: string | null }): Client;
+  /** Raw `inject`, for what the DSL cannot say (malformed JSON, odd headers). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+/** Options of `testApi`. */
+export interface TestApiOptions {
+  backend?: Backend;
+  config?: Partial<AppConfig>;
+  extraHandlers?: readonly CallHandler[];
+  staticDir?: string | null;
+}
+
+export const testSecret = 'test-secret-of-at-least-thirty-two-characters';
+
+function cookieValue(response: LightMyRequestResponse, name: string): string | null {
+  const cookie = response.cookies.find((entry) => entry.name === name);
+  return cookie ? cookie.value : null;
+}
+
+/** Starts the app on a fresh database (PGlite by default) with the eight staff accounts. */
+export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const backend = options.backend ?? 'pglite';
+  const database = await openTestDatabase(backend);
+  const app = await buildApp({
+    database,
+    config: { jwtSecret: testSecret, ...options.config },
+    extraHandlers: options.extraHandlers,
+    staticDir: options.staticDir ?? null,
+    checkAnswers: true,
+  });
+  const passwordHash = await hashPassword(testPassword);
+  const rows = await database.db
+    .insert(staffTable)
+    .values(
+      roles.map((role) => ({
+        email: `${role.toLowerCase()}@test.example`,
+        firstName: role.split('_')[0] ?? role,
+        lastName: 'Tester',
+        role,
+        passwordHash,
+      })),
+    )
+    .returning();
+  const staff = Object.fromEntries(
+    rows.map((row) => [row.role, { id: row.id, email: row.email, role: row.role as Role }]),
+  ) as Record<Role, TestStaff>;
+
+  function clientWith(state: {
+    role?: Role | null;
+    staffId?: number | null;
+    accessToken: string | null;
+    refreshToken?: string | null;
+    xsrfToken?: string | null;
+  }): Client {
+    const send = async <E extends Endpoint>(
+      endpoint: E,
+      params: unknown,
+      query: unknown,
+      body: unknown,
+      callOptions: CallOptions = {},
+    ): Promise<CallResult<E>> => {
+      const headers: Record<string, string> = {};
+      const bearer = endpoint.auth === 'refresh' ? client.refreshToken : client.accessToken;
+      if (bearer && endpoint.auth !== 'none') headers.authorization = `Bearer ${bearer}`;
+      const xsrf = callOptions.xsrf === undefined ? client.xsrfToken : callOptions.xsrf;
+      if (xsrf) headers[xsrfHeader.toLowerCase()] = xsrf;
+      if (callOptions.idempotencyKey) headers[idempotencyHeader.toLowerCase()] = callOptions.idempotencyKey;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const raw = await app.inject({
+        method: endpoint.method,
+        url: `${apiPrefix}/${pathOf(endpoint, (params ?? {}) as Record<string, unknown>)}`,
+        query: (query ?? undefined) as Record<string, string> | undefined,
+        headers: { ...headers, ...callOptions.headers },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+        remoteAddress: callOptions.remoteAddress,
+      });
+      const parsed = raw.body ? (raw.json() as unknown) : undefined;
+      return { status: raw.statusCode, headers: raw.headers, json: parsed as AnswerOf<E>, error: parsed as ErrorAnswer, raw };
+    };
+    const client: Client = {
+      role: state.role ?? null,
+      staffId: state.staffId ?? null,
+      accessToken: state.accessToken,
+      refreshToken: state.refreshToken ?? null,
+      xsrfToken: state.xsrfToken ?? null,
+      get: (endpoint, params, query, callOptions) => send(endpoint, params, query, undefined, callOptions),
+      post: (endpoint, params, body, callOptions) => send(endpoint, params, undefined, body, callOptions),
+      put: (endpoint, params, body, callOptions) => send(endpoint, params, undefined, body, callOptions),
+      delete: (endpoint, params, callOptions) => send(endpoint, params, undefined, undefined, callOptions),
+    };
+    return client;
+  }
+
+  const anonymous = clientWith({ accessToken: null });
+
+  async function signIn(who: Role | { email: string; password: string }, callOptions?: CallOptions) {
+    const credentials = typeof who === 'string' ? { email: staff[who].email, password: testPassword } : who;
+    const result = await anonymous.post(catalogue.auth.login, {}, credentials, callOptions);
+    if (result.status !== 200) {
+      throw new Error(`sign-in failed: ${result.status} ${JSON.stringify(result.json)}`);
+    }
+    const answer = result.json as LoginAnswer;
+    return clientWith({
+      role: answer.user_role,
+      staffId: answer.user_id,
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token,
+      xsrfToken: cookieValue(result.raw, xsrfCookie),
+    });
+  }
+
+  return {
+    ...catalogue,
+    app,
+    database,
+    db: database.db,
+    backend,
+    staff,
+    signIn,
+    anonymous,
+    clientWith,
+    inject: (injectOptions) => app.inject(injectOptions),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Registers a fresh test API for the enclosing describe block (created before its tests, closed after). */
+export function useTestApi(backend: Backend, options: Omit<TestApiOptions, 'backend'> = {}): { readonly api: TestApi } {
+  let current: TestApi | undefined;
+  beforeAll(async () => {
+    current = await testApi({ ...options, backend });
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get api(): TestApi {
+      if (!current) throw new Error('the test API is not started yet');
+      return current;
+    },
+  };
+}
