@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { AnswerOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
+import type { Permission } from '../domain/permissions';
+import type { FieldKind, FieldOption } from '../src/ui/fields/types';
+import type { TargetKind, TargetOf, UserTarget } from './target';
+
+/** Where a command is listed in the palette. */
+export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs';
+
+/** Whether a command can run on a target now: enabled, shown but disabled with a reason, or not shown at all. */
+export type Availability = { state: 'enabled' } | { state: 'disabled'; reason: string } | { state: 'hidden' };
+
+export const enabled: Availability = { state: 'enabled' };
+export const hidden: Availability = { state: 'hidden' };
+export function disabled(reason: string): Availability {
+  return { state: 'disabled', reason };
+}
+
+/** Select options fetched by a call (SWR-cached), mapped from its answer. */
+export interface OptionsFromCall {
+  endpoint: Endpoint;
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  toOptions: (answer: unknown) => readonly FieldOption[];
+}
+
+/** Options of a select field from a call of the catalogue, e.g. the give-credit reasons. */
+export function optionsFrom<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: ParamsOf<E>; query?: QueryOf<E> },
+  toOptions: (answer: AnswerOf<E>) => readonly FieldOption[],
+): OptionsFromCall {
+  return {
+    endpoint,
+    input: input as OptionsFromCall['input'],
+    toOptions: toOptions as (answer: unknown) => readonly FieldOption[],
+  };
+}
+
+/** How one parameter is asked for in the form. */
+export interface FieldSpec {
+  kind: FieldKind;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  /** Select only: a fixed list, or options from a call. */
+  options?: readonly FieldOption[] | OptionsFromCall;
+}
+
+/** A command's parameters: the domain's zod schema (the one the server validates) and a field for each key. */
+export interface ParamsSpec<S extends z.ZodObject = z.ZodObject> {
+  schema: S;
+  fields: { [K in keyof z.input<S> & string]-?: FieldSpec };
+}
+
+/** What `run` receives: the target, the parsed parameters and the key that makes a resubmit safe. */
+export interface RunContext<T extends TargetKind = TargetKind, S extends z.ZodObject = z.ZodObject> {
+  target: TargetOf<T>;
+  params: z.output<S>;
+  /** Made once per opened form; the same on every resubmit of that form. */
+  idempotencyKey: string;
+  signal: AbortSignal;
+}
+
+/** What every command states, whatever it does. */
+interface CommandBase<Id extends string, T extends TargetKind> {
+  /** Stable: deep links, recents and shortcuts name it. */
+  id: Id;
+  /** Imperative, short: "Suspend", "Go to Users: Search". */
+  title: string;
+  group: CommandGroup;
+  /** The one permission the role must hold; `null` only where any signed-in staff member may (plain navigation). */
+  permission: Permission | null;
+  target: T;
+  /** e.g. `Shift+S`: works when focus is not in a text input and no dialog is open. */
+  shortcut?: string;
+  /** Other words people type for it. */
+  keywords?: readonly string[];
+  /** Shown and enabled for this target? The server's quick actions, when the row has them, are checked first. */
+  available?(target: TargetOf<T>): Availability;
+}
+
+/** A command that changes something through a call. */
+export interface ActionCommand<
+  Id extends string = string,
+  T extends TargetKind = TargetKind,
+  S extends z.ZodObject = z.ZodObject,
+> extends CommandBase<Id, T> {
+  kind: 'action';
+  /** The form's fields; omitted when the command takes none. */
+  params?: ParamsSpec<S>;
+  /** Destructive and money commands ask once more, naming the target and the consequence. */
+  confirm: 'destructive' | 'money' | false;
+  /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */
+  consequence?(target: TargetOf<T>): string;
+  run(context: RunContext<T, S>): Promise<unknown>;
+  /** The calls whose cached answers this command changes; revalidated after it succeeds. */
+  revalidates: readonly Endpoint[];
+  /** The success toast's title; omitted for commands whose effect is visible by itself (navigation). */
+  successMessage?(context: RunContext<T, S>): string;
+}
+
+/** A command that goes to a page. */
+export interface NavigateCommand<Id extends string = string, T extends TargetKind = TargetKind>
+  extends CommandBase<Id, T> {
+  kind: 'navigate';
+  path(target: TargetOf<T>): string;
+}
+
+/** Any command, as the runner and the palette see it. */
+export type Command =
+  | ActionCommand<string, 'user', z.ZodObject>
+  | ActionCommand<string, 'none', z.ZodObject>
+  | NavigateCommand<string, 'user'>
+  | NavigateCommand<string, 'none'>;
+
+/** Declares an action command; the literal id is kept for `CommandId`. */
+export function defineCommand<const Id extends string, T extends TargetKind, S extends z.ZodObject = z.ZodObject>(
+  command: Omit<ActionCommand<Id, T, S>, 'kind'>,
+): ActionCommand<Id, T, S> {
+  return { ...command, kind: 'action' };
+}
+
+/** Declares a navigation command. */
+export function defineNavigation<const Id extends string, T extends TargetKind>(
+  command: Omit<NavigateCommand<Id, T>, 'kind'>,
+): NavigateCommand<Id, T> {
+  return { ...command, kind: 'navigate' };
+}
+
+/** The target a user command acts on, narrowed for code that handles any command. */
+export function needsUser(command: Command): boolean {
+  return command.target === 'user';
+}
+
+export type { UserTarget };

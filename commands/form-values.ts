@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { emptyValue } from '../src/ui/fields/Field';
+import type { FieldValue } from '../src/ui/fields/types';
+import type { ParamsSpec } from './define';
+
+/** What a person typed, by field name. */
+export type FormValues = Record<string, FieldValue>;
+
+/** Validation messages by field name, and one for the form as a whole. */
+export interface FormErrors {
+  fields: Record<string, string>;
+  form: string | null;
+}
+
+const truthy = new Set(['true', '1', 'on', 'yes']);
+
+/** The form's starting values: empty, then whatever a deep link or caller prefilled (unknown names ignored). */
+export function initialValues(
+  spec: ParamsSpec | undefined,
+  prefill: Readonly<Record<string, string>> = {},
+): FormValues {
+  const values: FormValues = {};
+  for (const [name, field] of Object.entries(spec?.fields ?? {})) {
+    const given = prefill[name];
+    if (given === undefined) values[name] = emptyValue(field.kind);
+    else values[name] = field.kind === 'checkbox' ? truthy.has(given.toLowerCase()) : given;
+  }
+  return values;
+}
+
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+const numeric = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Parses the form with the command's schema (the one the server validates). Empty inputs count as absent, so
+ * defaults apply and required fields say so; numbers are read as numbers.
+ */
+export function parseForm<S extends z.ZodObject>(
+  spec: ParamsSpec<S>,
+  values: Readonly<FormValues>,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FormErrors } {
+  const input: Record<string, unknown> = {};
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(spec.fields)) {
+    const value = values[name];
+    if (typeof value === 'boolean') {
+      input[name] = value;
+      continue;
+    }
+    const text = (value ?? '').trim();
+    if (text === '') continue;
+    if (field.kind === 'number' || field.kind === 'money') {
+      const plain = text.replace(/[\s,]/g, '');
+      if (numeric.test(plain)) input[name] = Number(plain);
+      else fields[name] = 'Must be a number';
+      continue;
+    }
+    input[name] = value;
+  }
+  const result = spec.schema.safeParse(input);
+  if (result.success && Object.keys(fields).length === 0) return { ok: true, data: result.data as z.output<S> };
+  let form: string | null = null;
+  for (const issue of result.error?.issues ?? []) {
+    const name = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+    const missing = name !== undefined && input[name] === undefined && issue.message.startsWith('Invalid input');
+    const message = missing ? 'Required' : sentence(issue.message);
+    if (name && name in spec.fields) fields[name] ??= message;
+    else form ??= name ? `${name}: ${message}` : message;
+  }
+  return { ok: false, errors: { fields, form } };
+}
+
+/** The form field a server error names (`reason`, `body.reason`, `/body/reason`), if the form has it. */
+export function fieldOfServerError(spec: ParamsSpec | undefined, field: string | undefined): string | undefined {
+  if (!spec || !field) return undefined;
+  const name = field.split(/[./]/).filter(Boolean).pop();
+  return name && name in spec.fields ? name : undefined;
+}

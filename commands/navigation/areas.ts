@@ -1,0 +1,26 @@
+import type { Permission } from '../../domain/permissions';
+import { type AreaDefinition, areas, type TabDefinition } from '../../src/navigation';
+import { defineNavigation, type NavigateCommand } from '../define';
+
+/** The permission of a tab: its own where it has one (each is narrower than its area's), else the area's. */
+function permissionOf(area: AreaDefinition, tab?: TabDefinition): Permission | null {
+  return tab?.permission ?? area.permission ?? null;
+}
+
+function goTo(area: AreaDefinition, tab?: TabDefinition): NavigateCommand<`go.${string}`, 'none'> {
+  const path = tab ? `${area.path}/${tab.slug}` : area.path;
+  return defineNavigation({
+    id: tab ? `go.${area.id}.${tab.slug}` : `go.${area.id}`,
+    title: tab ? `${area.title} › ${tab.title}` : area.title,
+    group: 'Go to',
+    permission: permissionOf(area, tab),
+    target: 'none',
+    keywords: ['go', 'open', area.title, ...(tab ? [tab.title] : [])],
+    path: () => path,
+  });
+}
+
+/** One command for every area and tab of `src/navigation.ts`: `go.users.last-viewed`, `go.models`, … */
+export const areaNavigation = areas.flatMap((area) =>
+  area.tabs.length === 0 ? [goTo(area)] : area.tabs.map((tab) => goTo(area, tab)),
+);

@@ -1,0 +1,60 @@
+import type { CommandId } from './index';
+
+/**
+ * The server's quick-action names → the command that performs each, per kind of row. `null`: the server offers it,
+ * the command comes with a later issue (until then a row menu does not show it). One table, read by row menus and
+ * by the runner's availability check.
+ */
+export const quickActionCommands = {
+  customer: {
+    SUSPEND_USER: 'user.suspend',
+    UNSUSPEND_USER: 'user.unsuspend',
+    ADD_TRIAL_PHOTOS: null,
+    SEND_RESET_PASSWORD_EMAIL: null,
+    GIVE_CREDIT: null,
+    CHARGE_AND_UNSUSPEND: null,
+  },
+  charge: { REGENERATE_INVOICE: null, DOWNLOAD_INVOICE: null, SEND_INVOICE_TO_CUSTOMER: null },
+  profile: {
+    SEND_FOR_MANUAL_TRAINING: null,
+    DELETE_PROFILE: null,
+    SHARE_PROFILE: null,
+    REVERT_TO_LAST_MODEL: null,
+    RECOVER_PROFILE: null,
+    GO_TO_OWNER: null,
+  },
+  project: {
+    REFUND: null,
+    DOWNLOAD_PHOTOS_LOCALLY: null,
+    RE_EDIT: null,
+    EMAIL_EDITED_PHOTOS: null,
+    VIDEO_EMAIL_PROJECT: null,
+  },
+  partner: { EDIT_PARTNER: null, DELETE_PARTNER: null },
+  activity: { EDIT_ACTIVITY: null, DELETE_ACTIVITY: null },
+  bundle: {
+    UPDATE: null,
+    'RE-CREATE_PAGE': null,
+    DELETE: null,
+    ACTIVATE_SHOP_DISCOUNT: null,
+    ADD_TO_SHOP: null,
+    'RE-ORDER_PHOTOS': null,
+  },
+  banner: { DELETE: null },
+  notification: { DELETE: null },
+  abTest: { FINISH: null, ASSIGN_USERS: null },
+} as const satisfies Record<string, Record<string, CommandId | null>>;
+
+export type RowKind = keyof typeof quickActionCommands;
+
+/** The command for a quick action the server offers on a row of this kind; undefined when none exists yet. */
+export function commandForQuickAction(kind: RowKind, name: string): CommandId | undefined {
+  const table: Readonly<Record<string, CommandId | null>> = quickActionCommands[kind];
+  return table[name] ?? undefined;
+}
+
+/** The quick-action name the server uses for a command on a row of this kind, if it has one. */
+export function quickActionOf(kind: RowKind, id: CommandId | string): string | undefined {
+  const table: Readonly<Record<string, CommandId | null>> = quickActionCommands[kind];
+  return Object.keys(table).find((name) => table[name] === id);
+}

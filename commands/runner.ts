@@ -1,0 +1,277 @@
+import { proxy } from 'valtio';
+import { api } from '../domain/api';
+import { call, revalidateCalls } from '../src/http';
+import { closePalette } from '../src/palette/state';
+import { session } from '../src/session/store';
+import { toast } from '../src/ui/toast-store';
+import { availabilityOf, permitted } from './access';
+import type { ActionCommand, Command, RunContext } from './define';
+import { type FormErrors, type FormValues, fieldOfServerError, initialValues, parseForm } from './form-values';
+import { commandById } from './index';
+import { navigateTo } from './navigate';
+import { rememberCommand, rememberUser } from './recents';
+import { type UserTarget, userTarget } from './target';
+
+/** Where a run was started; every origin goes through the same checks and steps. */
+export type Origin = 'palette' | 'button' | 'row-menu' | 'shortcut' | 'deep-link';
+
+/** The pages of a run: ask for a customer, fill the form, confirm (or review a command that has no form). */
+export type RunStep = 'target' | 'form' | 'confirm';
+
+/** One opened command: what it acts on, what was typed, where it stands. */
+export interface OpenRun {
+  /** Different for every opened form. */
+  serial: number;
+  commandId: string;
+  target: UserTarget | undefined;
+  steps: RunStep[];
+  step: RunStep;
+  values: FormValues;
+  errors: FormErrors;
+  /** The parsed parameters, once the form validated. */
+  parsed: Record<string, unknown> | null;
+  busy: boolean;
+  /** Made when the form opens; every submit of this form sends the same one. */
+  idempotencyKey: string;
+  origin: Origin;
+  /** Started from the palette's root page: stepping back from the first step returns there. */
+  fromPalette: boolean;
+}
+
+/** The runner's state: at most one open run, shown by the palette dialog. */
+export const runner = proxy<{ run: OpenRun | null }>({ run: null });
+
+/** How `runCommand` ended: opened (or navigated), or refused with the reason people were shown. */
+export type RunOutcome = { opened: true } | { opened: false; reason: string };
+
+/** What a caller knows when it starts a command. */
+export interface RunRequest {
+  target?: UserTarget;
+  /** Raw form values by field name (deep links, callers that know a value). */
+  prefill?: Readonly<Record<string, string>>;
+  origin?: Origin;
+  /** Called once when this run closes, whether it ran or not. */
+  onClose?: () => void;
+}
+
+let serial = 0;
+let onClose: (() => void) | undefined;
+let controller: AbortController | undefined;
+
+function refuse(reason: string): RunOutcome {
+  toast({ title: 'Cannot run this command', message: reason, type: 'negative' });
+  return { opened: false, reason };
+}
+
+async function withRow(target: UserTarget): Promise<UserTarget> {
+  if (target.row) return target;
+  const answer = await call(api.users.get, { params: { user_id: target.id } });
+  const row = answer.users[0];
+  if (!row) throw new Error(`No customer with id ${target.id}`);
+  return userTarget(row);
+}
+
+function stepsOf(command: Command, target: UserTarget | undefined): RunStep[] {
+  if (command.kind !== 'action') return [];
+  const steps: RunStep[] = [];
+  if (command.target === 'user' && !target) steps.push('target');
+  if (command.params) steps.push('form');
+  if (command.confirm || !command.params) steps.push('confirm');
+  return steps;
+}
+
+function finish(): void {
+  const listener = onClose;
+  onClose = undefined;
+  controller?.abort();
+  controller = undefined;
+  runner.run = null;
+  listener?.();
+}
+
+/**
+ * Starts a command the one way every caller does (palette, page buttons, row menus, shortcuts, deep links):
+ * checks the role's permission and the target's availability, then opens the steps it needs (customer, form,
+ * confirmation) in the palette dialog. Navigation commands go at once. Nothing that changes data runs here.
+ */
+export async function runCommand(id: string, request: RunRequest = {}): Promise<RunOutcome> {
+  const command = commandById(id);
+  if (!command) return refuse(`There is no command “${id}”.`);
+  if (!permitted(command, session.userRole)) return refuse(`Your role may not use “${command.title}”.`);
+  let target = command.target === 'user' ? request.target : undefined;
+  if (target && !target.row && command.kind === 'action') {
+    try {
+      target = await withRow(target);
+    } catch {
+      return { opened: false, reason: `No customer with id ${target.id}` };
+    }
+  }
+  const availability = availabilityOf(command, session.userRole, target);
+  if (availability.state === 'hidden') return refuse(`“${command.title}” is not available for ${target?.name}.`);
+  if (availability.state === 'disabled') return refuse(availability.reason);
+  if (command.kind === 'navigate') {
+    if (command.target === 'user' && !target) return refuse(`“${command.title}” needs a customer: open one first.`);
+    if (runner.run) finish();
+    closePalette();
+    rememberCommand(command.id);
+    request.onClose?.();
+    navigateTo(command.target === 'user' ? command.path(target as UserTarget) : command.path(undefined));
+    return { opened: true };
+  }
+  if (runner.run) finish();
+  const steps = stepsOf(command, target);
+  serial += 1;
+  onClose = request.onClose;
+  runner.run = {
+    serial,
+    commandId: command.id,
+    target,
+    steps,
+    step: steps[0] ?? 'confirm',
+    values: initialValues(command.params, request.prefill),
+    errors: { fields: {}, form: null },
+    parsed: command.params ? null : {},
+    busy: false,
+    idempotencyKey: crypto.randomUUID(),
+    origin: request.origin ?? 'palette',
+    fromPalette: (request.origin ?? 'palette') === 'palette',
+  };
+  return { opened: true };
+}
+
+function current(): { run: OpenRun; command: ActionCommand } | undefined {
+  const run = runner.run;
+  const command = run ? commandById(run.commandId) : undefined;
+  if (!run || !command || command.kind !== 'action') return undefined;
+  return { run, command };
+}
+
+function advance(run: OpenRun): void {
+  const next = run.steps[run.steps.indexOf(run.step) + 1];
+  if (next) run.step = next;
+}
+
+/** The open run's customer, chosen on its target page; refused with the reason when not available for them. */
+export async function chooseTarget(chosen: UserTarget): Promise<void> {
+  const open = current();
+  if (open?.run.step !== 'target') return;
+  let target = chosen;
+  try {
+    target = await withRow(chosen);
+  } catch {
+    return;
+  }
+  if (runner.run?.serial !== open.run.serial) return;
+  const availability = availabilityOf(open.command, session.userRole, target);
+  if (availability.state !== 'enabled') {
+    open.run.errors.form =
+      availability.state === 'disabled'
+        ? `${target.name}: ${availability.reason}`
+        : `“${open.command.title}” is not available for ${target.name}.`;
+    return;
+  }
+  open.run.target = target;
+  open.run.errors.form = null;
+  advance(open.run);
+}
+
+/** Changes one field of the open form and clears its error. */
+export function setValue(name: string, value: FormValues[string]): void {
+  const run = runner.run;
+  if (!run || run.busy) return;
+  run.values[name] = value;
+  delete run.errors.fields[name];
+}
+
+/** Enter on the form: validates with the command's schema; on to the confirmation, or runs when there is none. */
+export function submitForm(): Promise<void> {
+  const open = current();
+  if (!open || open.run.busy || !open.command.params) return Promise.resolve();
+  const result = parseForm(open.command.params, open.run.values);
+  if (!result.ok) {
+    open.run.errors = result.errors;
+    return Promise.resolve();
+  }
+  open.run.errors = { fields: {}, form: null };
+  open.run.parsed = result.data;
+  if (open.run.steps.includes('confirm')) {
+    advance(open.run);
+    return Promise.resolve();
+  }
+  return execute();
+}
+
+/** The confirmation's button: runs the command. */
+export function confirmRun(): Promise<void> {
+  const open = current();
+  if (open?.run.step !== 'confirm') return Promise.resolve();
+  return execute();
+}
+
+async function execute(): Promise<void> {
+  const open = current();
+  if (!open || open.run.busy || !open.run.parsed) return;
+  const { run, command } = open;
+  if (command.target === 'user' && !run.target) return;
+  run.busy = true;
+  run.errors.form = null;
+  controller = new AbortController();
+  const context: RunContext = {
+    target: run.target,
+    params: run.parsed as Record<string, unknown>,
+    idempotencyKey: run.idempotencyKey,
+    signal: controller.signal,
+  };
+  const mine = run.serial;
+  try {
+    await command.run(context);
+  } catch (error) {
+    if (runner.run?.serial !== mine) return;
+    failed(runner.run, command, error);
+    return;
+  }
+  rememberCommand(command.id);
+  if (context.target) rememberUser(context.target);
+  const message = command.successMessage?.(context);
+  if (message) toast({ title: message, type: 'positive' });
+  void revalidateCalls(...command.revalidates);
+  if (runner.run?.serial === mine) {
+    finish();
+    closePalette();
+  }
+}
+
+function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
+  run.busy = false;
+  const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
+  if (apiError.code === 'cancel_request') return;
+  const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
+  const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
+  if (field) {
+    run.errors.fields[field] = message;
+    run.step = 'form';
+  } else {
+    run.errors.form = message;
+  }
+}
+
+/** Escape or Backspace: one step back; from the first step, the run closes (back to the palette's root if it came from there). */
+export function stepBack(): void {
+  const run = runner.run;
+  if (!run || run.busy) return;
+  const index = run.steps.indexOf(run.step);
+  const previous = index > 0 ? run.steps[index - 1] : undefined;
+  if (previous) {
+    run.step = previous;
+    run.errors.form = null;
+    return;
+  }
+  const fromPalette = run.fromPalette;
+  finish();
+  if (!fromPalette) closePalette();
+}
+
+/** Closes the open run without running it (the dialog was dismissed). */
+export function cancelRun(): void {
+  if (runner.run) finish();
+}

@@ -1,0 +1,20 @@
+import { api } from '../../domain/api';
+import { call } from '../../src/http';
+import { defineCommand, enabled, hidden } from '../define';
+
+export default defineCommand({
+  id: 'user.unsuspend',
+  title: 'Unsuspend',
+  group: 'Customer',
+  permission: 'user_suspension',
+  target: 'user',
+  shortcut: 'Shift+U',
+  keywords: ['reactivate', 'unblock', 'unlock', 'restore'],
+  confirm: false,
+  consequence: (target) => `${target.name}’s account becomes ACTIVE again.`,
+  available: (target) => (target.row && target.row.status !== 'SUSPENDED' ? hidden : enabled),
+  run: ({ target, idempotencyKey, signal }) =>
+    call(api.users.unsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
+  revalidates: [api.users.get, api.users.search, api.users.lastViewed],
+  successMessage: ({ target }) => `${target.name} is active again`,
+});

@@ -1,0 +1,56 @@
+import type { FieldSpec, OptionsFromCall } from '../../commands/define';
+import type { Endpoint } from '../../domain/endpoint';
+import { useCall } from '../http';
+import { Field } from '../ui/fields/Field';
+import type { FieldValue } from '../ui/fields/types';
+
+interface CommandFieldProps {
+  name: string;
+  spec: FieldSpec;
+  value: FieldValue;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: FieldValue) => void;
+  controlRef: (element: HTMLElement | null) => void;
+}
+
+function fromCall(spec: FieldSpec): OptionsFromCall | undefined {
+  return spec.options && 'endpoint' in spec.options ? spec.options : undefined;
+}
+
+function FieldWithCallOptions({ source, ...props }: CommandFieldProps & { source: OptionsFromCall }) {
+  const { data, isLoading } = useCall(source.endpoint as Endpoint, source.input);
+  const options = data === undefined ? [] : source.toOptions(data);
+  return <FieldOf {...props} options={options} loading={isLoading} />;
+}
+
+function FieldOf({
+  name,
+  spec,
+  options,
+  loading,
+  ...props
+}: CommandFieldProps & { options?: FieldSpec['options']; loading?: boolean }) {
+  return (
+    <Field
+      id={`command-field-${name}`}
+      name={name}
+      descriptor={{
+        kind: spec.kind,
+        label: spec.label,
+        placeholder: spec.placeholder,
+        hint: spec.hint,
+        options: options && !('endpoint' in options) ? options : [],
+        optionsLoading: loading,
+      }}
+      {...props}
+    />
+  );
+}
+
+/** One parameter of a command's form, with its options (fixed, or fetched by their call). */
+export function CommandField(props: CommandFieldProps) {
+  const source = fromCall(props.spec);
+  if (source) return <FieldWithCallOptions {...props} source={source} />;
+  return <FieldOf {...props} options={props.spec.options} />;
+}

@@ -1,0 +1,64 @@
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ActionCommand, FieldSpec } from '../../commands/define';
+import { confirmRun, runner, stepBack } from '../../commands/runner';
+import { Button } from '../ui/Button';
+import { Kbd } from '../ui/Kbd';
+import { PageTitle } from './PageTitle';
+
+function shown(spec: FieldSpec, value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === undefined || value === null || value === '') return '—';
+  const options = spec.options && !('endpoint' in spec.options) ? spec.options : [];
+  return options.find((option) => option.value === value)?.label ?? String(value);
+}
+
+/** The last step: names the target and the consequence, lists the parameters, and runs on Enter. */
+export function ConfirmPage({ command }: { command: ActionCommand }) {
+  const { run } = useSnapshot(runner);
+  if (!run) return null;
+  const target = runner.run?.target;
+  const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
+  const consequence = target && command.consequence ? command.consequence(target) : undefined;
+  const fields = Object.entries(command.params?.fields ?? {});
+  const variant = command.confirm === 'destructive' ? 'danger' : 'primary';
+  return (
+    <form
+      aria-label={heading}
+      onKeyDown={(event: KeyboardEvent) => event.stopPropagation()}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void confirmRun();
+      }}
+    >
+      <PageTitle title={heading} detail={target?.email} />
+      <div className="flex flex-col gap-3 px-3 py-3">
+        {command.confirm === 'money' ? <p className="text-sm font-medium text-warning">This moves money.</p> : null}
+        {consequence ? <p className="text-sm text-fg">{consequence}</p> : null}
+        {fields.length > 0 ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {fields.map(([name, spec]) => (
+              <div key={name} className="contents">
+                <dt className="text-muted">{spec.label}</dt>
+                <dd className="break-words whitespace-pre-wrap text-fg">{shown(spec, run.parsed?.[name])}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {run.errors.form ? (
+          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
+            {run.errors.form}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+        <Button variant="ghost" onClick={stepBack} disabled={run.busy} hint={<Kbd className="ml-1">Esc</Kbd>}>
+          Back
+        </Button>
+        <Button type="submit" autoFocus variant={variant} busy={run.busy} hint={<Kbd className="ml-1">↵</Kbd>}>
+          {target ? `${command.title} ${target.name}` : command.title}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import type { ActionCommand } from '../../commands/define';
+import { runner, setValue, submitForm } from '../../commands/runner';
+import { Button } from '../ui/Button';
+import { Kbd } from '../ui/Kbd';
+import { CommandField } from './CommandField';
+import { PageTitle } from './PageTitle';
+
+/** Enter submits from any control but a textarea (Ctrl/Cmd+Enter there) or a button (which does its own thing). */
+function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
+  event.stopPropagation();
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  const target = event.target as HTMLElement;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLButtonElement) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
+}
+
+/** The parameter form of the open run: one field per parameter, errors under their field, focus on the first. */
+export function FormPage({ command }: { command: ActionCommand }) {
+  const { run } = useSnapshot(runner);
+  const controls = useRef(new Map<string, HTMLElement>());
+  const fields = Object.entries(command.params?.fields ?? {});
+  const errorNames = Object.keys(run?.errors.fields ?? {});
+  const firstInvalid = fields.find(([name]) => errorNames.includes(name))?.[0];
+
+  useEffect(() => {
+    const name = firstInvalid ?? fields[0]?.[0];
+    if (name) controls.current.get(name)?.focus();
+  }, [firstInvalid, fields[0]?.[0]]);
+
+  if (!run) return null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitForm();
+  };
+  const next = command.confirm ? 'Continue' : command.title;
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
+      <PageTitle title={command.title} detail={run.target?.name} />
+      <div className="flex flex-col gap-3 px-3 py-3">
+        {fields.map(([name, spec]) => (
+          <CommandField
+            key={name}
+            name={name}
+            spec={spec}
+            value={run.values[name] ?? ''}
+            error={run.errors.fields[name]}
+            disabled={run.busy}
+            onChange={(value) => setValue(name, value)}
+            controlRef={(element) => {
+              if (element) controls.current.set(name, element);
+              else controls.current.delete(name);
+            }}
+          />
+        ))}
+        {run.errors.form ? (
+          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
+            {run.errors.form}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+        <Button type="submit" variant="primary" busy={run.busy} hint={<Kbd className="ml-1">↵</Kbd>}>
+          {next}
+        </Button>
+      </div>
+    </form>
+  );
+}

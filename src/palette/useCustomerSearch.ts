@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../domain/api';
+import type { CustomerRow } from '../../domain/users';
+import { useCall } from '../http';
+
+/** The value, once it has stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Customers matching what is typed: the server's search (SWR-cached), from 2 characters, ~150 ms after typing stops. */
+export function useCustomerSearch(typed: string): { rows: readonly CustomerRow[]; searching: boolean } {
+  const query = useDebounced(typed.trim(), 150);
+  const active = query.length >= 2 && typed.trim().length >= 2;
+  const { data, isLoading } = useCall(api.users.search, active ? { params: { query } } : null);
+  return { rows: active ? (data?.users ?? []) : [], searching: active && (isLoading || query !== typed.trim()) };
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { cancelRun, runner, stepBack } from '../../commands/runner';
+import { closePalette, openPalette } from './state';
+
+/** Closes the dialog: the open run (not run) and the root page. */
+export function dismissPalette(): void {
+  cancelRun();
+  closePalette();
+}
+
+/** Ctrl/Cmd+K, from anywhere (inputs too), opens the palette and closes it again. */
+export function isPaletteKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  return event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey;
+}
+
+/**
+ * The palette's global keys, heard before anything else (window, capture phase): Ctrl/Cmd+K toggles it; while it is
+ * open, Escape steps back one page and closes it from the root.
+ */
+export function usePaletteKeys(visible: boolean): void {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent): void {
+      if (isPaletteKey(event)) {
+        event.preventDefault();
+        if (visible) dismissPalette();
+        else openPalette();
+        return;
+      }
+      if (!visible || event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      if (runner.run) stepBack();
+      else dismissPalette();
+    }
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [visible]);
+}
