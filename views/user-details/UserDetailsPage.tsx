@@ -1,17 +1,79 @@
-// PLACEHOLDER by the console-shell engineer so the route table type-checks: the user-details views replace this file.
+import { useEffect, useMemo } from 'react';
+import { rememberUser } from '../../commands/recents';
+import { userTarget } from '../../commands/target';
+import { api } from '../../domain/api';
+import { can } from '../../domain/permissions';
+import { useCall } from '../../src/http';
 import { userDetailTabs } from '../../src/navigation';
+import { useSession } from '../../src/session/store';
+import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
+import { Spinner } from '../../src/ui/Spinner';
 import { Tabs } from '../../src/ui/Tabs';
+import { formatDateTime, StatusBadge, subscriptionLabel, suspendReasonLabel } from '../users/customer-format';
+import { GeneralTab } from './GeneralTab';
+import { NotBuiltTab } from './NotBuiltTab';
+import { UserActions } from './UserActions';
 
-/** User details (`/users/:id/:tab`): placeholder until the user-details views land. */
-export default function UserDetailsPage({ id }: { id: number; tab: string }) {
-  const tabs = userDetailTabs.map((tab) => ({ href: `/users/${id}/${tab.slug}`, label: tab.title }));
+/** One customer (`/users/:id/:tab`): who they are, what the role can do to them, and the tab's content. */
+export default function UserDetailsPage({ id, tab }: { id: number; tab: string }) {
+  const { userRole } = useSession();
+  const { data, error, isLoading } = useCall(api.users.get, { params: { user_id: id } });
+  const row = data?.users[0]?.id === id ? data.users[0] : undefined;
+  const target = useMemo(() => (row ? userTarget(row) : undefined), [row]);
+  useEffect(() => {
+    if (target) rememberUser(target);
+  }, [target]);
+
+  const tabs = userDetailTabs
+    .filter((each) => !each.permission || can(userRole, each.permission))
+    .map((each) => ({ href: `/users/${id}/${each.slug}`, label: each.title }));
+
+  if (!row || !target) {
+    const missing = error?.status === 404;
+    return (
+      <>
+        <PageHeader title={`Customer #${id}`} />
+        <div className="px-4 py-4 md:px-6">
+          {isLoading ? (
+            <Spinner label="Loading the customer" />
+          ) : missing ? (
+            <EmptyState title="No customer with this id" message={`There is no customer #${id}.`} />
+          ) : (
+            <EmptyState title="Could not load this customer" message={error?.message} />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const suspended = row.status === 'SUSPENDED';
+  const subtitle = [row.email, `#${row.id}`, row.business_name, row.country].filter(Boolean).join(' · ');
+  const current = userDetailTabs.find((each) => each.slug === tab);
   return (
     <>
-      <PageHeader title={`User ${id}`}>
-        <Tabs tabs={tabs} label="User details tabs" />
+      <PageHeader
+        title={
+          <span className="flex items-center gap-2">
+            {target.name} <StatusBadge status={row.status} />
+            <span className="text-xs font-normal text-muted">{subscriptionLabel(row.subscription_type)}</span>
+          </span>
+        }
+        subtitle={subtitle}
+        actions={<UserActions target={target} />}
+      >
+        {suspended ? (
+          <p className="pb-2 text-xs text-danger">
+            Suspended {formatDateTime(row.suspended_user_date)}
+            {row.suspend_reason ? ` — ${suspendReasonLabel(row.suspend_reason)}` : ''}
+            {row.suspend_description ? `: ${row.suspend_description}` : ''}
+          </p>
+        ) : null}
+        <Tabs tabs={tabs} label="Customer tabs" />
       </PageHeader>
-      <p className="px-4 py-3 text-xs text-faint md:px-6">Not built yet.</p>
+      <div className="px-4 py-4 md:px-6">
+        {tab === 'general' ? <GeneralTab row={row} /> : <NotBuiltTab title={current?.title ?? tab} />}
+      </div>
     </>
   );
 }
