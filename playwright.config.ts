@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+
+/** A real server on a fresh embedded database in a temporary DATA_DIR, seeded with the demo data. */
+function e2eServer(serverPort: number, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx tests/e2e/server.ts',
+    url: `http://localhost:${serverPort}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(serverPort), ...env },
+  };
+}
+
+/** E2E: the real server on a fresh embedded database (a temporary DATA_DIR), the built console, Debian's Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [e2eServer(port, {}), e2eServer(port + 1, { ACCESS_TOKEN_TTL_SECONDS: '2' })],
+});
