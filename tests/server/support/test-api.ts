@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { api as catalogue, apiPrefix } from '../../../domain/api';
+import { apiPrefix, api as catalogue } from '../../../domain/api';
 import { idempotencyHeader, type LoginAnswer, xsrfCookie, xsrfHeader } from '../../../domain/auth';
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../../../domain/endpoint';
 import { pathOf } from '../../../domain/endpoint';
@@ -38,9 +38,24 @@ export interface Client {
   accessToken: string | null;
   refreshToken: string | null;
   xsrfToken: string | null;
-  get<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, query?: QueryOf<E>, options?: CallOptions): Promise<CallResult<E>>;
-  post<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, body?: BodyOf<E> | unknown, options?: CallOptions): Promise<CallResult<E>>;
-  put<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, body?: BodyOf<E> | unknown, options?: CallOptions): Promise<CallResult<E>>;
+  get<E extends Endpoint>(
+    endpoint: E,
+    params?: ParamsOf<E>,
+    query?: QueryOf<E>,
+    options?: CallOptions,
+  ): Promise<CallResult<E>>;
+  post<E extends Endpoint>(
+    endpoint: E,
+    params?: ParamsOf<E>,
+    body?: BodyOf<E> | unknown,
+    options?: CallOptions,
+  ): Promise<CallResult<E>>;
+  put<E extends Endpoint>(
+    endpoint: E,
+    params?: ParamsOf<E>,
+    body?: BodyOf<E> | unknown,
+    options?: CallOptions,
+  ): Promise<CallResult<E>>;
   delete<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, options?: CallOptions): Promise<CallResult<E>>;
 }
 
@@ -145,7 +160,13 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
         remoteAddress: callOptions.remoteAddress,
       });
       const parsed = raw.body ? (raw.json() as unknown) : undefined;
-      return { status: raw.statusCode, headers: raw.headers, json: parsed as AnswerOf<E>, error: parsed as ErrorAnswer, raw };
+      return {
+        status: raw.statusCode,
+        headers: raw.headers,
+        json: parsed as AnswerOf<E>,
+        error: parsed as ErrorAnswer,
+        raw,
+      };
     };
     const client: Client = {
       role: state.role ?? null,
