@@ -1,0 +1,171 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { mutate, SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { cancelRun, runner } from '../../commands/runner';
+import type { CustomerRow } from '../../domain/users';
+import { swrConfig } from '../../src/http';
+import { closePalette, Palette } from '../../src/palette/Palette';
+import { clearSession } from '../../src/session/store';
+import { customerRow, usersAnswer } from './support/customer-row';
+import { FakeApi } from './support/fake-api';
+import { signedInAs } from './support/session';
+
+let server: FakeApi;
+let jane: CustomerRow;
+
+function renderPalette(path: string) {
+  history.replaceState(null, '', path);
+  return render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <Router>
+        <Palette />
+      </Router>
+    </SWRConfig>,
+  );
+}
+
+function pressCtrlK(): void {
+  act(() => {
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'k', ctrlKey: true });
+  });
+}
+
+function press(key: string): void {
+  act(() => {
+    fireEvent.keyDown(document.activeElement ?? document.body, { key });
+  });
+}
+
+function paletteInput(): HTMLInputElement {
+  return screen.getByPlaceholderText(/type a command/i) as HTMLInputElement;
+}
+
+/** What each listed item says (its label and detail, not its shortcut). */
+function optionLabels(): string[] {
+  return screen.queryAllByRole('option').map((option) => option.querySelector('span')?.textContent ?? '');
+}
+
+beforeEach(async () => {
+  await mutate(() => true, undefined, { revalidate: false });
+  cancelRun();
+  closePalette();
+  clearSession();
+  signedInAs('ADMIN');
+  jane = customerRow();
+  server = new FakeApi();
+  server.delay = 0;
+  server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(jane) }));
+  server.on('GET', '/admin/users/search/jane', () => ({ status: 200, body: usersAnswer(jane) }));
+  server.install();
+});
+
+afterEach(() => {
+  cleanup();
+  cancelRun();
+  closePalette();
+  vi.unstubAllGlobals();
+});
+
+describe('Palette', () => {
+  it('opens with Ctrl+K from anywhere, text inputs included, and lists the role’s commands', async () => {
+    renderPalette('/users/last-viewed');
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    outside.focus();
+    pressCtrlK();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(document.activeElement).toBe(paletteInput());
+    expect(optionLabels()).toEqual(expect.arrayContaining(['Suspend', 'Users › All users']));
+    outside.remove();
+  });
+
+  it('hides what the role may not run', async () => {
+    signedInAs('SUPPORT_PL1');
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByRole('dialog');
+    const labels = optionLabels().join('|');
+    expect(labels).not.toContain('Suspend');
+    expect(labels).not.toContain('All users');
+    expect(labels).toContain('Users › Search');
+  });
+
+  it('lists the open customer’s commands first, named for them', async () => {
+    renderPalette('/users/42/general');
+    await waitFor(() => expect(server.requests.some((seen) => seen.path === '/admin/users/42')).toBe(true));
+    pressCtrlK();
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Suspend Jane Doe/));
+    expect(optionLabels().join('|')).not.toContain('Unsuspend Jane Doe');
+    expect(optionLabels()).toContain('Jane Doe › Payments');
+  });
+
+  it('ranks by match: typing narrows the list and a prefix match leads', async () => {
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'partn' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toBe('Partners › Partners'));
+    expect(optionLabels().every((label) => label.toLowerCase().includes('partn'))).toBe(true);
+  });
+
+  it('finds a customer by part of the e-mail and opens their page on Enter', async () => {
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'jane' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Jane Doe/), { timeout: 2000 });
+    press('Enter');
+    await waitFor(() => expect(location.pathname).toBe('/users/42/general'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('steps back one page with Escape and closes from the root', async () => {
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'open customer' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Open customer by id/));
+    press('Enter');
+    const idField = await screen.findByLabelText('Customer id');
+    await waitFor(() => expect(document.activeElement).toBe(idField));
+    press('Escape');
+    expect(await screen.findByPlaceholderText(/type a command/i)).toBeTruthy();
+    expect(runner.run).toBeNull();
+    press('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('suspends the open customer by keyboard: command, form, confirmation', async () => {
+    const suspended: unknown[] = [];
+    server.on('POST', '/admin/users/42/actions/suspend', (request) => {
+      suspended.push(request.body);
+      jane = customerRow({ status: 'SUSPENDED' });
+      return { status: 200, body: { user: jane } };
+    });
+    renderPalette('/users/42/general');
+    pressCtrlK();
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Suspend Jane Doe/));
+    press('Enter');
+    const reason = (await screen.findByLabelText('Reason')) as HTMLSelectElement;
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    act(() => {
+      fireEvent.change(reason, { target: { value: 'FRAUD' } });
+    });
+    press('Enter');
+    const confirm = await screen.findByRole('button', { name: /^Suspend Jane Doe/ });
+    expect(document.activeElement).toBe(confirm);
+    expect(suspended).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(suspended).toEqual([{ reason: 'FRAUD', description: '' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

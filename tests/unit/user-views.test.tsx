@@ -1,0 +1,102 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { cancelRun, runner } from '../../commands/runner';
+import { swrConfig } from '../../src/http';
+import { clearSession } from '../../src/session/store';
+import UserDetailsPage from '../../views/user-details/UserDetailsPage';
+import UsersPage from '../../views/users/UsersPage';
+import { customerRow, usersAnswer } from './support/customer-row';
+import { FakeApi } from './support/fake-api';
+import { signedInAs } from './support/session';
+
+let server: FakeApi;
+
+function renderAt(url: string, page: React.ReactNode) {
+  history.replaceState(null, '', url);
+  return render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <Router>{page}</Router>
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => {
+  cancelRun();
+  clearSession();
+  signedInAs('ADMIN');
+  server = new FakeApi();
+  server.delay = 0;
+  server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(customerRow()) }));
+  server.on('GET', '/admin/users/404', () => ({
+    status: 404,
+    body: { detail: 'No customer with this id', code: 'customer_not_found' },
+  }));
+  server.on('GET', '/admin/users/last_viewed/get_last_viewed', () => ({
+    status: 200,
+    body: {
+      ...usersAnswer(customerRow(), customerRow({ id: 43, first_name: 'Ann', status: 'SUSPENDED' })),
+      viewed_at: ['2025-03-01T10:00:00.000Z', '2025-02-01T10:00:00.000Z'],
+    },
+  }));
+  server.install();
+});
+
+afterEach(() => {
+  cleanup();
+  cancelRun();
+  vi.unstubAllGlobals();
+});
+
+describe('UserDetailsPage', () => {
+  it('shows the customer and the commands this role may run, through the runner', async () => {
+    renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
+    expect(await screen.findByRole('heading', { level: 1, name: /Jane Doe/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Contact' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Unsuspend/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Suspend/ }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('user.suspend'));
+    expect(runner.run?.target?.id).toBe(42);
+    expect(runner.run?.origin).toBe('button');
+  });
+
+  it('offers no suspension buttons to a role without user_suspension', async () => {
+    signedInAs('SUPPORT_PL1');
+    renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
+    await screen.findByRole('heading', { level: 1, name: /Jane Doe/ });
+    expect(screen.queryByRole('button', { name: /Suspend/ })).toBeNull();
+  });
+
+  it('says when there is no such customer', async () => {
+    renderAt('/users/404/general', <UserDetailsPage id={404} tab="general" />);
+    expect(await screen.findByText('No customer with this id')).toBeTruthy();
+  });
+});
+
+describe('UsersPage', () => {
+  it('lists the last viewed customers; j/k move between rows and Enter opens one', async () => {
+    renderAt('/users/last-viewed', <UsersPage tab="last-viewed" />);
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(first.tabIndex).toBe(0);
+    act(() => first.focus());
+    act(() => {
+      fireEvent.keyDown(first, { key: 'j' });
+    });
+    expect(document.activeElement).toBe(second);
+    act(() => {
+      fireEvent.keyDown(second, { key: 'Enter' });
+    });
+    await waitFor(() => expect(location.pathname).toBe('/users/43/general'));
+  });
+
+  it('shows only the tabs the role may open', async () => {
+    signedInAs('SUPPORT_PL1');
+    renderAt('/users/last-viewed', <UsersPage tab="last-viewed" />);
+    await screen.findAllByRole('row');
+    expect(screen.queryByRole('link', { name: 'All users' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Search' })).toBeTruthy();
+  });
+});
