@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'wouter';
+import { openPalette } from '../palette/state';
 import { currentEnvironment } from '../routing/use-document-title';
 import { PaletteHint } from './PaletteHint';
 import { SideNav } from './SideNav';
 import { SignedInPerson } from './SignedInPerson';
+
+/** The palette (cmdk, the command registry) loads right after the shell, outside the first screen's JS. */
+const Palette = lazy(() => import('../palette/Palette').then((module) => ({ default: module.Palette })));
 
 const environmentBadge = {
   local: 'dev',
@@ -12,19 +16,8 @@ const environmentBadge = {
   unknown: 'unknown',
 } as const;
 
-/** Opens the palette the way a person does: the palette listens for Ctrl/⌘+K anywhere. */
-function openPaletteByShortcut(): void {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, metaKey: true, bubbles: true }));
-}
-
 /** The signed-in frame around every page: navigation, palette hint, the person, and the page itself. */
-export function Shell({
-  children,
-  onOpenPalette = openPaletteByShortcut,
-}: {
-  children: ReactNode;
-  onOpenPalette?: () => void;
-}) {
+export function Shell({ children }: { children: ReactNode }) {
   const badge = environmentBadge[currentEnvironment];
   return (
     <div className="flex h-dvh flex-col bg-canvas text-fg sm:flex-row">
@@ -34,7 +27,7 @@ export function Shell({
       >
         Skip to content
       </a>
-      <aside className="flex shrink-0 items-center gap-3 border-b border-line bg-panel px-3 py-2 sm:w-52 sm:flex-col sm:items-stretch sm:border-r sm:border-b-0 sm:py-3 lg:w-56">
+      <aside className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-panel px-3 py-2 sm:w-52 sm:flex-col sm:flex-nowrap sm:items-stretch sm:border-r sm:border-b-0 sm:py-3 lg:w-56">
         <Link href="/users/last-viewed" className="flex items-center gap-2 rounded px-1 text-sm font-semibold">
           <span className="flex size-5 items-center justify-center rounded bg-accent text-[11px] text-on-accent">
             L
@@ -44,10 +37,10 @@ export function Shell({
             <span className="rounded bg-warning-soft px-1 text-[10px] font-medium text-warning uppercase">{badge}</span>
           ) : null}
         </Link>
-        <div className="hidden sm:block">
-          <PaletteHint onOpen={onOpenPalette} />
+        <div className="min-w-0 flex-1 sm:flex-none">
+          <PaletteHint onOpen={openPalette} />
         </div>
-        <div className="min-w-0 flex-1">
+        <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
           <SideNav />
         </div>
         <div className="sm:border-t sm:border-line sm:pt-2">
@@ -57,6 +50,9 @@ export function Shell({
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col overflow-auto outline-none">
         {children}
       </main>
+      <Suspense fallback={null}>
+        <Palette />
+      </Suspense>
     </div>
   );
 }

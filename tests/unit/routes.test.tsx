@@ -8,6 +8,14 @@ import { clearSession } from '../../src/session/store';
 import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
 
+vi.mock('../../src/palette/Palette', () => ({ Palette: () => null, openPalette: () => undefined }));
+vi.mock('../../views/users/UsersPage', () => ({
+  default: ({ tab }: { tab: string }) => <h1>{`Users: ${tab}`}</h1>,
+}));
+vi.mock('../../views/user-details/UserDetailsPage', () => ({
+  default: ({ id, tab }: { id: number; tab: string }) => <h1>{`User ${id}: ${tab}`}</h1>,
+}));
+
 function open(path: string) {
   const memory = memoryLocation({ path, record: true });
   render(
@@ -44,6 +52,14 @@ describe('route table', () => {
     ['/operations-center', '/operations-center/offer-generator'],
   ])('redirects %s to %s', async (from, to) => {
     expect(await landsOn(from, 'ADMIN')).toBe(to);
+  });
+
+  it('hands the users views their tab, and the user details view a numeric id', async () => {
+    await landsOn('/users/search', 'SUPPORT_PL1');
+    expect(screen.getByRole('heading', { name: 'Users: search' })).toBeTruthy();
+    cleanup();
+    await landsOn('/users/42/credits', 'SUPPORT_PL1');
+    expect(screen.getByRole('heading', { name: 'User 42: credits' })).toBeTruthy();
   });
 
   it('sends a visitor who is not signed in to login with the wanted page', async () => {
