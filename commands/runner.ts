@@ -248,7 +248,9 @@ function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
-    run.errors.fields[field] = message;
+    const prefix = `${field}: `;
+    const text = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
     run.step = 'form';
   } else {
     run.errors.form = message;

@@ -164,7 +164,7 @@ describe('the parameter form', () => {
     await submitForm();
     await act(() => confirmRun());
     expect(runner.run?.step).toBe('form');
-    expect(runner.run?.errors.fields.description).toBe('description: is not allowed here');
+    expect(runner.run?.errors.fields.description).toBe('Is not allowed here');
   });
 
   it('steps back one page at a time and closes from the first', async () => {
