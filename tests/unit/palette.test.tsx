@@ -168,4 +168,59 @@ describe('Palette', () => {
     await waitFor(() => expect(suspended).toEqual([{ reason: 'FRAUD', description: '' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('starts a command by its shortcut on the customer’s page, not while typing', async () => {
+    renderPalette('/users/42/general');
+    await waitFor(() => expect(server.requests.some((seen) => seen.path === '/admin/users/42')).toBe(true));
+    const typing = document.createElement('input');
+    document.body.append(typing);
+    act(() => {
+      fireEvent.keyDown(typing, { key: 'S', shiftKey: true });
+    });
+    expect(runner.run).toBeNull();
+    typing.remove();
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'S', shiftKey: true });
+    });
+    expect(await screen.findByLabelText('Reason')).toBeTruthy();
+    expect(runner.run?.target?.id).toBe(42);
+    expect(runner.run?.origin).toBe('shortcut');
+  });
+
+  it('asks for a customer when a user command starts off a customer page; Backspace on the empty search goes back', async () => {
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'suspend' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toBe('Suspend'));
+    press('Enter');
+    const search = await screen.findByPlaceholderText(/name, e-mail or id/i);
+    expect(screen.getByText('Choose a customer')).toBeTruthy();
+    act(() => {
+      fireEvent.change(search, { target: { value: 'jane' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Jane Doe/), { timeout: 2000 });
+    act(() => {
+      fireEvent.change(search, { target: { value: '' } });
+    });
+    press('Backspace');
+    expect(await screen.findByPlaceholderText(/type a command/i)).toBeTruthy();
+    expect(runner.run).toBeNull();
+  });
+
+  it('keeps recents per staff member, away from the session under auth', async () => {
+    renderPalette('/users/last-viewed');
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'jane' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Jane Doe/), { timeout: 2000 });
+    press('Enter');
+    await waitFor(() => expect(location.pathname).toBe('/users/42/general'));
+    expect(localStorage.getItem('auth')).not.toContain('Jane');
+    expect(JSON.parse(localStorage.getItem('loupe.recents.7') ?? '{}').users[0]).toMatchObject({ id: 42 });
+  });
 });

@@ -21,9 +21,11 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
   const { data, error, isLoading } = useCall(api.users.get, { params: { user_id: id } });
   const row = data?.users[0]?.id === id ? data.users[0] : undefined;
   const target = useMemo(() => (row ? userTarget(row) : undefined), [row]);
+  const seenName = target?.name;
+  const seenEmail = target?.email;
   useEffect(() => {
-    if (target) rememberUser(target);
-  }, [target]);
+    if (row?.id && seenName) rememberUser({ id: row.id, name: seenName, email: seenEmail });
+  }, [row?.id, seenName, seenEmail]);
 
   const tabs = userDetailTabs
     .filter((each) => !each.permission || can(userRole, each.permission))
