@@ -15,6 +15,7 @@ import { RootPage } from './RootPage';
 import { paletteState } from './state';
 import { TargetPage } from './TargetPage';
 import { dismissPalette, usePaletteKeys } from './usePaletteKeys';
+import { useRestoreFocus } from './useRestoreFocus';
 
 export { closePalette, openPalette } from './state';
 
@@ -31,6 +32,7 @@ export function Palette() {
   const visible = open || run !== null;
   const [selected, setSelected] = useState('');
   usePaletteKeys(visible);
+  useRestoreFocus(visible);
   useShortcuts(pageTarget);
   useDeepLinks();
   useEffect(() => {

@@ -223,4 +223,17 @@ describe('Palette', () => {
     expect(localStorage.getItem('auth')).not.toContain('Jane');
     expect(JSON.parse(localStorage.getItem('loupe.recents.7') ?? '{}').users[0]).toMatchObject({ id: 42 });
   });
+
+  it('gives focus back to where it was when it closes', async () => {
+    renderPalette('/users/last-viewed');
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    press('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    field.remove();
+  });
 });
