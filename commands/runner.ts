@@ -58,6 +58,11 @@ let serial = 0;
 let onClose: (() => void) | undefined;
 let controller: AbortController | undefined;
 
+function notPermitted(command: Command): string {
+  const needs = command.permission === null ? 'a signed-in role' : `the ${command.permission} permission`;
+  return `“${command.title}” needs ${needs}, which your role does not have.`;
+}
+
 function refuse(reason: string): RunOutcome {
   toast({ title: 'Cannot run this command', message: reason, type: 'negative' });
   return { opened: false, reason };
@@ -97,7 +102,7 @@ function finish(): void {
 export async function runCommand(id: string, request: RunRequest = {}): Promise<RunOutcome> {
   const command = commandById(id);
   if (!command) return refuse(`There is no command “${id}”.`);
-  if (!permitted(command, session.userRole)) return refuse(`Your role may not use “${command.title}”.`);
+  if (!permitted(command, session.userRole)) return refuse(notPermitted(command));
   let target = command.target === 'user' ? request.target : undefined;
   if (target && !target.row && command.kind === 'action') {
     try {

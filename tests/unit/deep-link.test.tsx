@@ -110,7 +110,9 @@ describe('deep links in the console', () => {
     signedInAs('SUPPORT_PL1');
     renderAt('/users/42/general?run=user.suspend&reason=FRAUD');
     await waitFor(() =>
-      expect(toastState.toasts.map((shown) => shown.message)).toContain('Your role may not use “Suspend”.'),
+      expect(toastState.toasts.map((shown) => shown.message)).toContain(
+        '“Suspend” needs the user_suspension permission, which your role does not have.',
+      ),
     );
     expect(runner.run).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
