@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { cancelRun, runner, stepBack } from '../../commands/runner';
+import { isPaletteKey, setPaletteMounted } from './hotkey';
 import { closePalette, openPalette } from './state';
 
 /** Closes the dialog: the open run (not run) and the root page. */
@@ -8,16 +9,15 @@ export function dismissPalette(): void {
   closePalette();
 }
 
-/** Ctrl/Cmd+K, from anywhere (inputs too), opens the palette and closes it again. */
-export function isPaletteKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
-  return event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey;
-}
-
 /**
  * The palette's global keys, heard before anything else (window, capture phase): Ctrl/Cmd+K toggles it; while it is
  * open, Escape steps back one page and closes it from the root.
  */
 export function usePaletteKeys(visible: boolean): void {
+  useEffect(() => {
+    setPaletteMounted(true);
+    return () => setPaletteMounted(false);
+  }, []);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       if (isPaletteKey(event)) {
