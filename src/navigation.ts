@@ -96,6 +96,7 @@ export function areaHref(area: AreaDefinition, role: Role | null | undefined): s
   return first ? `${area.path}/${first.slug}` : area.path;
 }
 
+/** The area with this id (its definition is static: a wrong id is a programming error). */
 export function areaById(id: AreaDefinition['id']): AreaDefinition {
   const area = areas.find((candidate) => candidate.id === id);
   if (!area) throw new Error(`Unknown area ${id}`);

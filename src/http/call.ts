@@ -16,6 +16,7 @@ export interface CallInput<E extends Endpoint> {
   body?: BodyOf<E>;
 }
 
+/** How a call behaves: idempotency key, cancellation, and whether failures are toasted. */
 export interface CallOptions {
   /** Required for calls that move money (`endpoint.money`): one key per intended action, reused on retries. */
   idempotencyKey?: string;

@@ -1,6 +1,7 @@
 /** Where the console runs, derived from the API server's address (console-spec §2). */
 export type Environment = 'local' | 'staging' | 'production' | 'unknown';
 
+/** The product name as each environment shows it in the document title. */
 export const environmentTitles: Record<Environment, string> = {
   local: 'Loupe · development',
   staging: 'Loupe · staging',

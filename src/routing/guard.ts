@@ -36,6 +36,7 @@ export const guardRules: readonly GuardRule[] = [
   ...areaRules,
 ];
 
+/** What the guard decides for one navigation. */
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'logout' };
 
 /** Who is navigating: signed in (either token held) and with which role. */
@@ -48,6 +49,7 @@ function normalized(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/** Whether a rule's path covers this path (trailing slashes ignored). */
 export function matchesRule(pattern: string, path: string): boolean {
   const target = normalized(path);
   if (!pattern.endsWith('/*')) return normalized(pattern) === target;

@@ -1,13 +1,10 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { openPalette } from '../palette/state';
+import { openPalette, Palette } from '../palette/Palette';
 import { currentEnvironment } from '../routing/use-document-title';
 import { PaletteHint } from './PaletteHint';
 import { SideNav } from './SideNav';
 import { SignedInPerson } from './SignedInPerson';
-
-/** The palette (cmdk, the command registry) loads right after the shell, outside the first screen's JS. */
-const Palette = lazy(() => import('../palette/Palette').then((module) => ({ default: module.Palette })));
 
 const environmentBadge = {
   local: 'dev',
@@ -50,9 +47,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col overflow-auto outline-none">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <Palette />
-      </Suspense>
+      <Palette />
     </div>
   );
 }

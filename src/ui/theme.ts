@@ -25,10 +25,12 @@ export function setTheme(theme: Theme): void {
   } catch {}
 }
 
+/** Switches dark ↔ light and remembers the choice. */
 export function toggleTheme(): void {
   setTheme(themeState.theme === 'dark' ? 'light' : 'dark');
 }
 
+/** The current theme, re-rendering on change. */
 export function useTheme(): Theme {
   return useSnapshot(themeState).theme;
 }

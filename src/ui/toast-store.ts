@@ -10,6 +10,7 @@ export interface ToastInput {
   timeout?: number;
 }
 
+/** A toast on screen, with its defaults resolved. */
 export interface Toast {
   id: number;
   title: string;
@@ -28,6 +29,7 @@ export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
 
 let nextId = 1;
 
+/** Removes a toast before its timeout (the × button). */
 export function dismissToast(id: number): void {
   const index = toastState.toasts.findIndex((shown) => shown.id === id);
   if (index >= 0) toastState.toasts.splice(index, 1);
