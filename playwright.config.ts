@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 function e2eServer(serverPort: number, env: Record<string, string>) {
   return {
     command: 'node --import tsx tests/e2e/server.ts',
-    url: `http://localhost:${serverPort}/login`,
+    url: `http://localhost:${serverPort}/`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,

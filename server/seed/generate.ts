@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { roles, type Role } from '../../domain/roles';
+import { sql } from 'drizzle-orm';
+import { type Role, roles } from '../../domain/roles';
 import { hashPassword } from '../auth/passwords';
 import { type CustomerSeedRow, makeCustomer, settleReferrals } from './customers';
 import { Random } from './random';

@@ -19,6 +19,7 @@ export async function signIn(page: Page, role: Role, path = '/login'): Promise<v
   await page.getByLabel(/password/i).fill(demoPassword);
   await page.getByLabel(/password/i).press('Enter');
   await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: /search or run/i })).toBeVisible();
 }
 
 /** An API session for arranging data (finding a customer to act on), through the same public calls. */
