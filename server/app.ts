@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { allEndpoints, apiPrefix } from '../domain/api';
 import { callHandlers } from './calls';
 import { type AppConfig, appConfig } from './config';
 import type { DatabaseHandle } from './db/client';
-import { acceptJsonBodies, answerErrors, answerNotFound } from './http/answers';
+import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
 import type { CallHandler } from './http/handler';
 import { registerCalls } from './http/register';
 
@@ -61,6 +61,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: (error, _request, reply) => {
+      const answer = toApiError(error);
+      (reply as FastifyReply).code(answer.status).send(answer.toAnswer());
+    },
   });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);

@@ -32,6 +32,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | 'memory';
   /** pg only: the pool size. */
   poolSize?: number;
+  /** PGlite only: start from a dump of a data directory (`dumpDataDir`), e.g. an already migrated template. */
+  loadDataDir?: Blob;
 }
 
 /** Directory of the PGlite files inside a data directory. */
@@ -42,7 +44,7 @@ export function pgliteDirectory(dataDir: string): string {
 /** Opens PostgreSQL (`url`) or PGlite (with pg_trgm, small WAL) and returns a drizzle handle over it, in UTC. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? './data');
+  return openPglite(options.dataDir ?? './data', options.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
@@ -54,7 +56,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return { db, kind: 'pg', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -65,6 +67,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   const client = await PGlite.create({
     dataDir: directory,
+    loadDataDir,
     extensions: { pg_trgm },
     postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', "timezone='UTC'"],
   });

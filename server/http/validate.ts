@@ -36,6 +36,17 @@ function messageFor(issue: Issue): string | undefined {
   }
 }
 
+/** The path to the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
+function nulCharacterAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulCharacterAt(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
  * Parses one part of a request (`params`, `query`, `body`) or throws 400 `validation_failed` naming the field and the
  * reason, e.g. `{detail: "reason: choose one of the listed reasons", field: "reason"}`.
@@ -45,6 +56,11 @@ export function parseInput<S extends z.ZodType>(
   input: unknown,
   part: 'params' | 'query' | 'body',
 ): z.output<S> {
+  const nul = nulCharacterAt(input);
+  if (nul) {
+    const field = nul.length > 0 ? nul.join('.') : part;
+    throw fail('validation_failed', { detail: `${field}: must not contain NUL characters`, field });
+  }
   const result = schema.safeParse(input, { error: (issue) => messageFor(issue) });
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachBackend } from './support/backends';
 import { type TestApi, testPassword, useTestApi } from './support/test-api';
 
-const limits = { windowSeconds: 900, perAccount: 10, perAddress: 25 };
+const limits = { windowSeconds: 900, perAccount: 10, perAddress: 15 };
 
 async function attempt(api: TestApi, email: string, password: string, remoteAddress: string) {
   return api.anonymous.post(api.auth.login, {}, { email, password }, { remoteAddress });

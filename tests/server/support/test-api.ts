@@ -57,6 +57,15 @@ export interface Client {
     options?: CallOptions,
   ): Promise<CallResult<E>>;
   delete<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, options?: CallOptions): Promise<CallResult<E>>;
+  /** Any call by its method, with untyped input (generated tests: role matrix, bad input). */
+  call<E extends Endpoint>(endpoint: E, input: CallInput, options?: CallOptions): Promise<CallResult<E>>;
+}
+
+/** Untyped input of a call. */
+export interface CallInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
 }
 
 /** The password of every test staff account. */
@@ -178,6 +187,7 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
       post: (endpoint, params, body, callOptions) => send(endpoint, params, undefined, body, callOptions),
       put: (endpoint, params, body, callOptions) => send(endpoint, params, undefined, body, callOptions),
       delete: (endpoint, params, callOptions) => send(endpoint, params, undefined, undefined, callOptions),
+      call: (endpoint, input, callOptions) => send(endpoint, input.params, input.query, input.body, callOptions),
     };
     return client;
   }

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, expect, it } from 'vitest';
+import { allEndpoints, apiPrefix } from '../../domain/api';
+import { xsrfHeader } from '../../domain/auth';
+import { type Endpoint, isMutation, pathOf } from '../../domain/endpoint';
+import { describeEachBackend } from './support/backends';
+import { insertCustomer } from './support/fixtures';
+import { type Client, type TestApi, testPassword, useTestApi } from './support/test-api';
+
+/** A valid request per call, to break one piece at a time. */
+function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
+  const bodies: Record<string, unknown> = {
+    'auth.login': { email: api.staff.ADMIN.email, password: testPassword },
+    'users.suspend': { reason: 'OTHER', description: 'bad input' },
+  };
+  const params: Record<string, Record<string, string>> = {
+    'users.search': { query: 'someone' },
+    'users.get': { user_id: String(customerId) },
+    'users.suspend': { user_id: String(customerId) },
+    'users.unsuspend': { user_id: String(customerId) },
+  };
+  return { params: params[endpoint.id] ?? {}, body: bodies[endpoint.id] };
+}
+
+async function snapshot(api: TestApi): Promise<string> {
+  const result = await api.db.execute<{ state: string }>(sql`
+    select md5(coalesce((select string_agg(c::text, '|' order by id) from customers c), '')
+      || coalesce((select string_agg(v::text, '|' order by staff_id, customer_id) from last_viewed v), '')
+      || coalesce((select string_agg(s::text, '|' order by id) from staff s), '')) as state`);
+  return result.rows[0]?.state ?? '';
+}
+
+function expectClearRefusal(response: { statusCode: number; body: string }, what: string) {
+  expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${what}: ${response.body}`).toBeLessThan(500);
+  const answer = JSON.parse(response.body) as { detail?: unknown };
+  expect(typeof answer.detail, what).toBe('string');
+  expect(String(answer.detail).length, what).toBeGreaterThan(5);
+}
+
+describeEachBackend('bad input', (backend) => {
+  const t = useTestApi(backend);
+  let admin: Client;
+  let customerId = 0;
+  beforeAll(async () => {
+    admin = await t.api.signIn('ADMIN');
+    customerId = (await insertCustomer(t.api.db)).id;
+  });
+
+  function headersFor(endpoint: Endpoint): Record<string, string> {
+    const headers: Record<string, string> = {};
+    const bearer =
+      endpoint.auth === 'refresh' ? admin.refreshToken : endpoint.auth === 'access' ? admin.accessToken : null;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    if (admin.xsrfToken) headers[xsrfHeader.toLowerCase()] = admin.xsrfToken;
+    return headers;
+  }
+
+  async function send(endpoint: Endpoint, url: string, payload: string | undefined, contentType = 'application/json') {
+    return t.api.inject({
+      method: endpoint.method,
+      url,
+      headers: { ...headersFor(endpoint), ...(payload === undefined ? {} : { 'content-type': contentType }) },
+      payload,
+      remoteAddress: '10.66.0.1',
+    });
+  }
+
+  for (const endpoint of allEndpoints.filter(isMutation)) {
+    it(`${endpoint.id}: malformed JSON, wrong shapes, unknown fields, too large, wrong type → 4xx, nothing changes`, async () => {
+      const { api } = t;
+      const input = validInput(endpoint, api, customerId);
+      const url = `${apiPrefix}/${pathOf(endpoint, input.params)}`;
+      const before = await snapshot(api);
+      const malformed = await send(endpoint, url, '{"reason": ');
+      expectClearRefusal(malformed, 'malformed');
+      expect(malformed.json()).toMatchObject({ code: 'malformed_json' });
+      for (const body of ['[]', '"text"', '42', 'null', 'true'])
+        expectClearRefusal(await send(endpoint, url, body), body);
+      const unknown = await send(endpoint, url, JSON.stringify({ ...(input.body as object), surprise: 1 }));
+      expectClearRefusal(unknown, 'unknown field');
+      expect(unknown.json()).toMatchObject({ code: 'validation_failed', field: 'surprise' });
+      const huge = await send(endpoint, url, JSON.stringify({ text: 'x'.repeat(70 * 1024) }));
+      expect(huge.statusCode).toBe(413);
+      expectClearRefusal(huge, 'too large');
+      expectClearRefusal(await send(endpoint, url, 'reason=OTHER', 'application/x-www-form-urlencoded'), 'form');
+      expectClearRefusal(await send(endpoint, url, 'hello', 'text/plain'), 'text');
+      expect(await snapshot(api)).toBe(before);
+    });
+  }
+
+  for (const endpoint of allEndpoints.filter((call) => call.path.includes(':user_id'))) {
+    it(`${endpoint.id}: ids that are not ids → 400, unknown ids → 404`, async () => {
+      const { api } = t;
+      const input = validInput(endpoint, api, customerId);
+      const before = await snapshot(api);
+      const payload = input.body === undefined ? undefined : JSON.stringify(input.body);
+      for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999', 'x'.repeat(300), '%00', '%ZZ']) {
+        const url = `${apiPrefix}/${endpoint.path.replace(':user_id', id)}`;
+        const response = await send(endpoint, url, payload);
+        expectClearRefusal(response, `user_id ${id.slice(0, 20)}`);
+      }
+      const unknown = await send(endpoint, `${apiPrefix}/${pathOf(endpoint, { user_id: 987_654 })}`, payload);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'customer_not_found' });
+      expect(await snapshot(api)).toBe(before);
+    });
+  }
+
+  it('users.suspend: names the field and the reason', async () => {
+    const { api } = t;
+    const cases: [unknown, string, string][] = [
+      [{}, 'reason', 'reason: choose one of the listed reasons'],
+      [{ reason: 42 }, 'reason', 'reason: choose one of the listed reasons'],
+      [{ reason: 'BORED' }, 'reason', 'reason: choose one of the listed reasons'],
+      [{ reason: 'OTHER', description: 5 }, 'description', 'description: must be a string'],
+      [
+        { reason: 'OTHER', description: 'x'.repeat(1001) },
+        'description',
+        'description: must be at most 1000 characters',
+      ],
+      [
+        { reason: 'OTHER', description: 'nul \u0000 byte' },
+        'description',
+        'description: must not contain NUL characters',
+      ],
+    ];
+    const before = await snapshot(api);
+    for (const [body, field, detail] of cases) {
+      const result = await admin.post(api.users.suspend, { user_id: customerId }, body);
+      expect(result.status, JSON.stringify(body).slice(0, 50)).toBe(400);
+      expect(result.error).toEqual({ detail, code: 'validation_failed', field });
+    }
+    expect(await snapshot(api)).toBe(before);
+  });
+
+  it('auth.login: names the field and the reason, and counts no failure for it', async () => {
+    const { api } = t;
+    const cases: [unknown, string, string][] = [
+      [{ email: api.staff.ADMIN.email }, 'password', 'password: is required'],
+      [{ email: 'not-an-email', password: 'x' }, 'email', 'email: must be an e-mail address'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password: 'x' }, 'email', 'email: must be at most 254 characters'],
+      [
+        { email: api.staff.ADMIN.email, password: 'p'.repeat(1025) },
+        'password',
+        'password: must be at most 1024 characters',
+      ],
+      [{ email: api.staff.ADMIN.email, password: 1234 }, 'password', 'password: must be a string'],
+    ];
+    for (const [body, field, detail] of cases) {
+      const result = await api.anonymous.post(api.auth.login, {}, body);
+      expect(result.status).toBe(400);
+      expect(result.error).toEqual({ detail, code: 'validation_failed', field });
+    }
+    const failures = await api.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures`);
+    expect(failures.rows[0]?.n).toBe(0);
+  });
+
+  it('users.search: an empty, blank or over-long query → 400; strange characters are just text', async () => {
+    const { api } = t;
+    for (const query of ['   ', 'q'.repeat(201)]) {
+      const result = await admin.get(api.users.search, { query });
+      expect(result.status).toBe(400);
+      expect(result.error.field).toBe('query');
+    }
+    for (const query of ["'; drop table customers; --", '%', '_', '\\', '😀', 'a%_b\\c']) {
+      expect((await admin.get(api.users.search, { query })).status).toBe(200);
+    }
+    const unknownQuery = await t.api.inject({
+      method: 'GET',
+      url: `${apiPrefix}/users/last_viewed/get_last_viewed?unexpected=1`,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(unknownQuery.statusCode).toBe(400);
+    expect(unknownQuery.json()).toMatchObject({ field: 'unexpected' });
+  });
+
+  it('never answers 5xx to arbitrary JSON bodies or search texts', async () => {
+    const { api } = t;
+    const before = await snapshot(api);
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (body) => {
+        const response = await send(
+          api.users.suspend,
+          `${apiPrefix}/${pathOf(api.users.suspend, { user_id: customerId })}`,
+          JSON.stringify(body),
+        );
+        expect(response.statusCode).toBeLessThan(500);
+        return true;
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' }), async (query) => {
+        const result = await admin.get(api.users.search, { query });
+        expect(result.status).toBeLessThan(500);
+        return true;
+      }),
+      { numRuns: 60 },
+    );
+    expect(await snapshot(api)).toBe(before);
+  });
+});
