@@ -7,39 +7,54 @@ import { customerRow } from './rows';
 
 const maxResults = 20;
 const maxId = 2_147_483_647;
+/** Shorter texts have no trigram to match fuzzily. */
+const fuzzyFrom = 3;
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
+
+function similarityTo(text: string) {
+  return sql`greatest(
+    similarity(${customers.email}, ${text}),
+    similarity(${fullName}, ${text}),
+    coalesce(similarity(${customers.businessName}, ${text}), 0))`;
+}
+
 /**
- * Customers by id (a numeric query), e-mail, "first last" name or business name: ILIKE and pg_trgm similarity on the
- * trigram indexes, exact id and exact e-mail first, then by similarity; at most 20.
+ * Customers by id (a numeric query), e-mail, "first last" name or business name, on the trigram indexes: first what
+ * contains the text (exact id and exact e-mail on top, then by similarity); when that is fewer than 20, fuzzy matches
+ * (pg_trgm `%`) for typos. Two cheap queries instead of one that makes PostgreSQL compute similarity on every row.
  */
 export const searchUsers = handle(api.users.search, async ({ db, params, staff }) => {
   const text = params.query;
   const id = /^\d{1,10}$/.test(text) && Number(text) <= maxId ? Number(text) : null;
   const pattern = containing(text);
-  const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
+  const contains = sql`(${customers.id} = ${id}
+    or ${customers.email} ilike ${pattern}
+    or ${fullName} ilike ${pattern}
+    or ${customers.businessName} ilike ${pattern})`;
   const exact = sql`(case when ${customers.id} = ${id} then 2 when lower(${customers.email}) = lower(${text}) then 1 else 0 end)`;
-  const similarity = sql`greatest(
-    similarity(${customers.email}, ${text}),
-    similarity(${fullName}, ${text}),
-    coalesce(similarity(${customers.businessName}, ${text}), 0))`;
   const rows = await db
     .select()
     .from(customers)
-    .where(
-      sql`${customers.id} = ${id}
-        or ${customers.email} ilike ${pattern}
-        or ${fullName} ilike ${pattern}
-        or ${customers.businessName} ilike ${pattern}
-        or ${customers.email} % ${text}
-        or ${fullName} % ${text}
-        or ${customers.businessName} % ${text}`,
-    )
-    .orderBy(desc(exact), desc(similarity), customers.id)
+    .where(contains)
+    .orderBy(desc(exact), desc(similarityTo(text)), customers.id)
     .limit(maxResults);
+  if (rows.length < maxResults && text.length >= fuzzyFrom) {
+    const fuzzy = await db
+      .select()
+      .from(customers)
+      .where(
+        sql`(${customers.email} % ${text} or ${fullName} % ${text} or ${customers.businessName} % ${text})
+          and not ${contains}`,
+      )
+      .orderBy(desc(similarityTo(text)), customers.id)
+      .limit(maxResults - rows.length);
+    rows.push(...fuzzy);
+  }
   return { headers: [...usersTableHeaders], users: rows.map((row) => customerRow(row, staff.role)) };
 });
