@@ -50,7 +50,7 @@ export const searchUsers = handle(api.users.search, async ({ db, params, staff }
       .from(customers)
       .where(
         sql`(${customers.email} % ${text} or ${fullName} % ${text} or ${customers.businessName} % ${text})
-          and not ${contains}`,
+          and not coalesce(${contains}, false)`,
       )
       .orderBy(desc(similarityTo(text)), customers.id)
       .limit(maxResults - rows.length);
