@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { roles } from '../domain/roles';
 import { buildApp } from './app';
 import { pruneLoginFailures } from './auth/login-limits';
 import { ConfigError, readEnvironment } from './config';
 import { ensureConsoleBuild } from './console-build';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { seedDatabase } from './seed/generate';
+import { staff } from './db/schema';
+import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const demoCustomers = 5000;
@@ -17,6 +19,24 @@ async function isEmpty(db: Database): Promise<boolean> {
     sql`select not exists (select 1 from customers) and not exists (select 1 from staff) as empty`,
   );
   return result.rows[0]?.empty === true;
+}
+
+/** Lists the demo staff accounts that exist (password `loupe-demo`), or how to create a first account. */
+async function printDemoAccounts(db: Database): Promise<void> {
+  const emails = roles.map(demoStaffEmail);
+  const rows = await db
+    .select({ email: staff.email, role: staff.role, active: staff.active })
+    .from(staff)
+    .where(inArray(staff.email, emails));
+  if (rows.length === 0) {
+    const [anyone] = await db.select({ id: staff.id }).from(staff).limit(1);
+    if (!anyone) log('No staff account yet: npm run staff -- add --email you@example.com --role ADMIN');
+    return;
+  }
+  log(`Demo staff accounts (demo data only; password ${demoPassword}):`);
+  const order = new Map(emails.map((email, index) => [email, index]));
+  rows.sort((a, b) => (order.get(a.email) ?? 0) - (order.get(b.email) ?? 0));
+  for (const row of rows) log(`  ${row.email.padEnd(32)} ${row.role}${row.active ? '' : ' (deactivated)'}`);
 }
 
 /** `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen. */
@@ -30,12 +50,10 @@ async function main(): Promise<void> {
   await pruneLoginFailures(database.db);
   if (env.seed === 'demo' && (await isEmpty(database.db))) {
     log(`Empty database: seeding ${demoCustomers.toLocaleString('en-US')} demo customers and the demo staff…`);
-    const seeded = await seedDatabase(database.db, { customers: demoCustomers, staff: true });
+    await seedDatabase(database.db, { customers: demoCustomers, staff: true });
     if (database.kind === 'pglite') await database.db.execute(sql`CHECKPOINT`);
-    log('Demo staff accounts (demo data only):');
-    for (const account of seeded.staff)
-      log(`  ${account.email.padEnd(34)} ${account.role.padEnd(17)} ${account.password}`);
   }
+  await printDemoAccounts(database.db);
   const app = await buildApp({
     database,
     config: env.config,
