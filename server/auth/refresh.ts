@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
+import { xsrfCookie } from '../../domain/auth';
 import { isRole } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema';
@@ -60,7 +61,7 @@ export const refresh = handlePublic(api.auth.refresh, async ({ db, bearer, reply
 });
 
 /** Sign out: ends the session of the presented refresh token, and with it every token of the family. */
-export const logout = handlePublic(api.auth.logout, async ({ db, bearer, identify }) => {
+export const logout = handlePublic(api.auth.logout, async ({ db, bearer, reply, identify }) => {
   const found = bearer ? await findRefreshToken(db, bearer) : undefined;
   if (!found) throw fail('refresh_invalid');
   if (isRole(found.role)) {
@@ -73,5 +74,6 @@ export const logout = handlePublic(api.auth.logout, async ({ db, bearer, identif
     });
   }
   await revokeSession(db, found.sessionId, 'logout');
+  reply.clearCookie(xsrfCookie, { path: '/' });
   return { ok: true as const };
 });

@@ -68,6 +68,6 @@ export function answerNotFound(app: FastifyInstance, serveConsole: boolean): voi
     if (!isApi && serveConsole && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send(fail('not_found').toAnswer());
+    return reply.code(404).send(fail('not_found', isApi ? {} : { detail: 'Not found' }).toAnswer());
   });
 }

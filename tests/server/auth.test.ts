@@ -164,6 +164,7 @@ describeEachBackend('auth', (backend) => {
     const out = await client.post(api.auth.logout);
     expect(out.status).toBe(200);
     expect(out.json).toEqual({ ok: true });
+    expect(out.raw.cookies.find((entry) => entry.name === xsrfCookie)?.value).toBe('');
     const call = await client.get(api.users.lastViewed);
     expect(call.status).toBe(401);
     expect(call.error.code).toBe('session_revoked');
