@@ -63,8 +63,10 @@ export function answerNotFound(app: FastifyInstance, serveConsole: boolean): voi
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (!looksLikeFile || (request.headers.accept ?? '').includes('text/html'));
     if (!isApi && serveConsole && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -118,6 +118,9 @@ describe('the console build', () => {
       expect(deep.statusCode).toBe(200);
       expect(deep.headers['content-type']).toContain('text/html');
       expect(deep.body).toContain('<title>Loupe</title>');
+      const plain = await app.inject({ method: 'GET', url: '/login', headers: { accept: '*/*' } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toContain('<title>Loupe</title>');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
