@@ -13,6 +13,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
+          maxWorkers: 2,
           hookTimeout: 60_000,
         },
       },

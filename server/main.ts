@@ -42,7 +42,8 @@ async function printDemoAccounts(db: Database): Promise<void> {
 /** `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen. */
 async function main(): Promise<void> {
   const env = await readEnvironment();
-  const staticDir = await ensureConsoleBuild(root, log);
+  // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
+  const staticDir = process.env.SKIP_CONSOLE_BUILD ? null : await ensureConsoleBuild(root, log);
   if (!staticDir) log('No console to serve (index.html missing): serving the API only.');
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   log(database.kind === 'pg' ? 'Database: PostgreSQL (DATABASE_URL).' : `Database: embedded PGlite in ${env.dataDir}.`);
