@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two workers on these 2-core machines: the server files wait on PGlite and PostgreSQL more than on the CPU.
+    maxWorkers: 2,
     projects: [
       {
         extends: './vite.config.ts',
@@ -13,7 +15,6 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
-          maxWorkers: 2,
           hookTimeout: 60_000,
         },
       },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { cancelRun, runner, stepBack } from '../../commands/runner';
-import { isPaletteKey, setPaletteMounted } from './hotkey';
+import { isPaletteKey } from './hotkey';
 import { closePalette, openPalette } from './state';
 
 /** Closes the dialog: the open run (not run) and the root page. */
@@ -14,10 +14,6 @@ export function dismissPalette(): void {
  * open, Escape steps back one page and closes it from the root.
  */
 export function usePaletteKeys(visible: boolean): void {
-  useEffect(() => {
-    setPaletteMounted(true);
-    return () => setPaletteMounted(false);
-  }, []);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       if (isPaletteKey(event)) {

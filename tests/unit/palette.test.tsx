@@ -5,9 +5,7 @@ import { Router } from 'wouter';
 import { cancelRun, runner } from '../../commands/runner';
 import type { CustomerRow } from '../../domain/users';
 import { swrConfig } from '../../src/http';
-import { installPaletteHotkey } from '../../src/palette/hotkey';
 import { closePalette, Palette } from '../../src/palette/Palette';
-import { paletteState } from '../../src/palette/state';
 import { clearSession } from '../../src/session/store';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
@@ -237,17 +235,5 @@ describe('Palette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(field));
     field.remove();
-  });
-
-  it('does not lose a Ctrl+K pressed before the palette’s code has loaded', async () => {
-    const uninstall = installPaletteHotkey();
-    pressCtrlK();
-    expect(paletteState.open).toBe(true);
-    renderPalette('/users/last-viewed');
-    expect(await screen.findByPlaceholderText(/type a command/i)).toBeTruthy();
-    pressCtrlK();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(paletteState.open).toBe(false);
-    uninstall();
   });
 });

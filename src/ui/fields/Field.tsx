@@ -1,9 +1,7 @@
 import { CheckboxField } from './CheckboxField';
-import { DateField } from './DateField';
-import { NumberField } from './NumberField';
+import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 import { TextareaField } from './TextareaField';
-import { TextField } from './TextField';
 import type { FieldKind, FieldOption, FieldProps, FieldValue } from './types';
 
 /** A field's description, as a parameter form knows it (options already fetched). */
@@ -39,15 +37,15 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
     case 'textarea':
       return <TextareaField {...props} />;
     case 'number':
-      return <NumberField {...props} />;
+      return <InputField {...props} inputMode="numeric" />;
     case 'money':
-      return <NumberField {...props} decimals={2} prefix={descriptor.currencySymbol} />;
+      return <InputField {...props} inputMode="decimal" prefix={descriptor.currencySymbol} />;
     case 'date':
-      return <DateField {...props} />;
+      return <InputField {...props} type="date" />;
     case 'select':
       return <SelectField {...props} options={descriptor.options ?? []} loading={descriptor.optionsLoading} />;
     case 'text':
-      return <TextField {...props} />;
+      return <InputField {...props} />;
   }
 }
 
