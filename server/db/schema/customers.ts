@@ -51,8 +51,19 @@ export const customers = pgTable(
     isManagedByCsm: boolean('is_managed_by_csm').notNull().default(false),
   },
   (t) => [
-    index('customers_status_date_added').on(t.status, t.dateAdded),
-    index('customers_date_added').on(t.dateAdded),
+    // Keyset paging: (sort column, id), ascending, so one index serves `asc nulls last` and (backwards) `desc nulls first`.
+    index('customers_date_added_id').on(t.dateAdded, t.id),
+    index('customers_status_date_added_id').on(t.status, t.dateAdded, t.id),
+    index('customers_subscription_date_added_id').on(t.subscriptionType, t.dateAdded, t.id),
+    index('customers_country_date_added_id').on(t.country, t.dateAdded, t.id),
+    index('customers_last_charge_amount_id').on(t.lastChargeAmount, t.id),
+    index('customers_charge_date_id').on(t.chargeDate, t.id),
+    // Search: bounded prefix probes (exact and prefix matches come first, without ranking the whole table).
+    index('customers_email_lower').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('customers_email_domain').using('btree', sql`split_part(lower(${t.email}), '@', 2) text_pattern_ops`),
+    index('customers_name_lower').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index('customers_last_name_lower').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('customers_business_lower').using('btree', sql`lower(${t.businessName}) text_pattern_ops`),
     index('customers_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('customers_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('customers_business_trgm').using('gin', t.businessName.op('gin_trgm_ops')),
