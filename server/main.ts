@@ -43,8 +43,10 @@ async function printDemoAccounts(db: Database): Promise<void> {
 async function main(): Promise<void> {
   const env = await readEnvironment();
   // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
-  const staticDir = process.env.SKIP_CONSOLE_BUILD ? null : await ensureConsoleBuild(root, log);
-  if (!staticDir) log('No console to serve (index.html missing): serving the API only.');
+  const skipConsole = Boolean(process.env.SKIP_CONSOLE_BUILD);
+  const staticDir = skipConsole ? null : await ensureConsoleBuild(root, log);
+  if (skipConsole) log('Serving the API only (SKIP_CONSOLE_BUILD).');
+  else if (!staticDir) log('No console to serve (index.html missing): serving the API only.');
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   log(database.kind === 'pg' ? 'Database: PostgreSQL (DATABASE_URL).' : `Database: embedded PGlite in ${env.dataDir}.`);
   await migrateDatabase(database);
