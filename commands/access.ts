@@ -1,13 +1,20 @@
-import { can } from '../domain/permissions';
+import { can, canAny, type Permission } from '../domain/permissions';
 import { isRole, type Role } from '../domain/roles';
 import { type Availability, type Command, disabled, enabled, hidden } from './define';
 import { quickActionOf } from './quick-actions';
 import type { UserTarget } from './target';
 
-/** The role may run the command at all: `can(role, permission)`; no role → never. */
+/** The permissions a command names, as a list (empty for plain navigation). */
+export function permissionsOf(command: Pick<Command, 'permission'>): readonly Permission[] {
+  if (command.permission === null) return [];
+  return typeof command.permission === 'string' ? [command.permission] : command.permission;
+}
+
+/** The role may run the command at all: `can(role, permission)` (any of a list); no role → never. */
 export function permitted(command: Command, role: Role | null | undefined): boolean {
   if (!isRole(role)) return false;
-  return command.permission === null || can(role, command.permission);
+  if (command.permission === null) return true;
+  return typeof command.permission === 'string' ? can(role, command.permission) : canAny(role, command.permission);
 }
 
 /**

@@ -68,8 +68,11 @@ interface CommandBase<Id extends string, T extends TargetKind> {
   /** Imperative, short: "Suspend", "Go to Users: Search". */
   title: string;
   group: CommandGroup;
-  /** The one permission the role must hold; `null` only where any signed-in staff member may (plain navigation). */
-  permission: Permission | null;
+  /**
+   * The permission the role must hold (a list: any of them, e.g. give_credit or give_credit_capped); `null` only
+   * where any signed-in staff member may (plain navigation).
+   */
+  permission: Permission | readonly Permission[] | null;
   target: T;
   /** e.g. `Shift+S`: works when focus is not in a text input and no dialog is open. */
   shortcut?: string;

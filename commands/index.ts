@@ -1,12 +1,13 @@
 import type { Command } from './define';
 import { areaNavigation } from './navigation/areas';
 import { userTabNavigation } from './navigation/user-tabs';
+import usersHome from './navigation/users-home';
 import openUser from './users/open-user';
 import suspend from './users/suspend';
 import unsuspend from './users/unsuspend';
 
 /** Every command of the console, in the order the palette lists them when nothing is typed. */
-export const commands = [suspend, unsuspend, openUser, ...userTabNavigation, ...areaNavigation] as const;
+export const commands = [suspend, unsuspend, openUser, ...userTabNavigation, usersHome, ...areaNavigation] as const;
 
 /** The id of any command: deep links, recents, shortcuts and the quick-action table name commands by it. */
 export type CommandId = (typeof commands)[number]['id'];

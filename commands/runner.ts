@@ -4,7 +4,7 @@ import { call, revalidateCalls } from '../src/http';
 import { closePalette } from '../src/palette/state';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
-import { availabilityOf, permitted } from './access';
+import { availabilityOf, permissionsOf, permitted } from './access';
 import type { ActionCommand, Command, RunContext } from './define';
 import { type FormErrors, type FormValues, fieldOfServerError, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
@@ -59,7 +59,13 @@ let onClose: (() => void) | undefined;
 let controller: AbortController | undefined;
 
 function notPermitted(command: Command): string {
-  const needs = command.permission === null ? 'a signed-in role' : `the ${command.permission} permission`;
+  const names = permissionsOf(command);
+  const needs =
+    names.length === 0
+      ? 'a signed-in role'
+      : names.length === 1
+        ? `the ${names[0]} permission`
+        : `one of the ${names.join(' or ')} permissions`;
   return `“${command.title}” needs ${needs}, which your role does not have.`;
 }
 

@@ -25,15 +25,25 @@ export function parseShortcut(text: string): Shortcut {
   return { key, shift: modifiers.has('shift'), alt: modifiers.has('alt'), mod: modifiers.has('mod') };
 }
 
-/** The keys to show for a shortcut, e.g. `['Shift', 'S']`. */
-export function shortcutKeys(text: string): string[] {
-  const shortcut = parseShortcut(text);
+/** A shortcut's steps: `Shift+S` is one chord, `G U` two pressed one after the other. */
+export function parseSequence(text: string): Shortcut[] {
+  return text.trim().split(/\s+/).map(parseShortcut);
+}
+
+function chordKeys(shortcut: Shortcut): string[] {
   const keys: string[] = [];
   if (shortcut.mod) keys.push(modKeyLabel());
   if (shortcut.alt) keys.push('Alt');
   if (shortcut.shift) keys.push('Shift');
   keys.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
   return keys;
+}
+
+/** The keys to show for a shortcut, e.g. `['Shift', 'S']`, or `['G', 'then', 'U']` for a sequence. */
+export function shortcutKeys(text: string): string[] {
+  return parseSequence(text).flatMap((chord, index) =>
+    index === 0 ? chordKeys(chord) : ['then', ...chordKeys(chord)],
+  );
 }
 
 /** The event is exactly this shortcut (no other modifier held). */
@@ -59,15 +69,60 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /** Every command with a shortcut, parsed once. */
-export const shortcutCommands: readonly { command: Command; shortcut: Shortcut }[] = allCommands.flatMap((command) =>
-  command.shortcut ? [{ command, shortcut: parseShortcut(command.shortcut) }] : [],
+export const shortcutCommands: readonly { command: Command; sequence: Shortcut[] }[] = allCommands.flatMap((command) =>
+  command.shortcut ? [{ command, sequence: parseSequence(command.shortcut) }] : [],
 );
 
-/** The command a key press starts, if any (the role's permission is checked here; the runner checks it again). */
-export function commandForKey(event: KeyboardEvent): Command | undefined {
-  return shortcutCommands.find(
-    ({ command, shortcut }) => matchesShortcut(event, shortcut) && permitted(command, session.userRole),
-  )?.command;
+/** How long the second key of a sequence (`G` then `U`) may wait, in ms. */
+export const sequenceTimeout = 1500;
+
+const modifierKeys = new Set(['shift', 'control', 'alt', 'meta', 'altgraph', 'capslock']);
+
+type KeyPress = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>;
+
+/** What a key press meant: a command to start, the first key of a sequence (wait for the next), or nothing. */
+export type KeyMatch = { kind: 'command'; command: Command } | { kind: 'pending' } | { kind: 'none' };
+
+/**
+ * Reads key presses one by one against the commands' shortcuts, single chords and sequences alike (`G` then `U`
+ * within `sequenceTimeout`), for commands the role may run.
+ */
+export function createShortcutMatcher(
+  entries: readonly { command: Command; sequence: Shortcut[] }[] = shortcutCommands,
+  timeout = sequenceTimeout,
+): (event: KeyPress, now?: number) => KeyMatch {
+  let pending: KeyPress[] = [];
+  let last = 0;
+  const matching = (presses: readonly KeyPress[]) =>
+    entries.filter(
+      ({ command, sequence }) =>
+        sequence.length >= presses.length &&
+        presses.every((press, index) => {
+          const step = sequence[index];
+          return step !== undefined && matchesShortcut(press, step);
+        }) &&
+        permitted(command, session.userRole),
+    );
+  return (event, now = Date.now()) => {
+    if (modifierKeys.has(event.key.toLowerCase())) return { kind: pending.length > 0 ? 'pending' : 'none' };
+    const fresh = now - last <= timeout ? pending : [];
+    last = now;
+    const attempts = fresh.length > 0 ? [[...fresh, event], [event]] : [[event]];
+    for (const presses of attempts) {
+      const candidates = matching(presses);
+      const complete = candidates.find(({ sequence }) => sequence.length === presses.length);
+      if (complete) {
+        pending = [];
+        return { kind: 'command', command: complete.command };
+      }
+      if (candidates.length > 0) {
+        pending = presses;
+        return { kind: 'pending' };
+      }
+    }
+    pending = [];
+    return { kind: 'none' };
+  };
 }
 
 /**
@@ -80,13 +135,14 @@ export function useShortcuts(pageTarget: UserTarget | undefined): void {
   const dialogOpen = open || run !== null;
   useEffect(() => {
     if (dialogOpen) return;
+    const match = createShortcutMatcher();
     function onKeyDown(event: KeyboardEvent): void {
       if (event.defaultPrevented || event.repeat || event.isComposing || isTypingTarget(event.target)) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
-      const command = commandForKey(event);
-      if (!command) return;
+      const result = match(event);
+      if (result.kind === 'none') return;
       event.preventDefault();
-      void runCommand(command.id, { target: pageTarget, origin: 'shortcut' });
+      if (result.kind === 'command') void runCommand(result.command.id, { target: pageTarget, origin: 'shortcut' });
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

@@ -7,14 +7,19 @@ function permissionOf(area: AreaDefinition, tab?: TabDefinition): Permission | n
   return tab?.permission ?? area.permission ?? null;
 }
 
+/** Two-key jumps (`G` then a letter) to the pages people open most. */
+const jumpKeys: Readonly<Record<string, string>> = { 'go.users.last-viewed': 'G L', 'go.users.search': 'G S' };
+
 function goTo(area: AreaDefinition, tab?: TabDefinition): NavigateCommand<`go.${string}`, 'none'> {
   const path = tab ? `${area.path}/${tab.slug}` : area.path;
+  const id: `go.${string}` = tab ? `go.${area.id}.${tab.slug}` : `go.${area.id}`;
   return defineNavigation({
-    id: tab ? `go.${area.id}.${tab.slug}` : `go.${area.id}`,
+    id,
     title: tab ? `${area.title} › ${tab.title}` : area.title,
     group: 'Go to',
     permission: permissionOf(area, tab),
     target: 'none',
+    shortcut: jumpKeys[id],
     keywords: ['go', 'open', area.title, ...(tab ? [tab.title] : [])],
     path: () => path,
   });

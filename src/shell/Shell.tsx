@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { openPalette, Palette } from '../palette/Palette';
 import { currentEnvironment } from '../routing/use-document-title';
+import { KeyboardHelp } from './KeyboardHelp';
 import { PaletteHint } from './PaletteHint';
 import { SideNav } from './SideNav';
 import { SignedInPerson } from './SignedInPerson';
@@ -48,6 +49,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Palette />
+      <KeyboardHelp />
     </div>
   );
 }

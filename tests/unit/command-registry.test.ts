@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { permissionsOf } from '../../commands/access';
 import { type CommandId, commandById, commands } from '../../commands/index';
 import { quickActionCommands } from '../../commands/quick-actions';
 import { parseShortcut } from '../../commands/shortcuts';
@@ -20,7 +21,7 @@ describe('the command registry', () => {
   it('names only known permissions; only plain navigation may need none', () => {
     for (const command of commands) {
       if (command.permission === null) expect(command.kind, command.id).toBe('navigate');
-      else expect(isPermission(command.permission), command.id).toBe(true);
+      else for (const name of permissionsOf(command)) expect(isPermission(name), command.id).toBe(true);
     }
   });
 

@@ -1,0 +1,68 @@
+import type { Role } from '../domain/roles';
+import { permitted } from './access';
+import type { Command } from './define';
+
+/** One line of the keyboard help: the keys (as written on commands, e.g. `Shift+S`, `G U`) and what they do. */
+export interface HelpKey {
+  keys: string;
+  label: string;
+}
+
+/** A titled group of the keyboard help. */
+export interface HelpSection {
+  title: string;
+  keys: HelpKey[];
+}
+
+/** The keys every page understands, besides the commands' own shortcuts. */
+export const fixedKeys: readonly HelpSection[] = [
+  {
+    title: 'Anywhere',
+    keys: [
+      { keys: 'Mod+K', label: 'Open the command palette' },
+      { keys: '?', label: 'Show this list of keys' },
+      { keys: 'Escape', label: 'Close a dialog, or step back in the palette' },
+    ],
+  },
+  {
+    title: 'Lists and tabs',
+    keys: [
+      { keys: 'J', label: 'Next row (or ↓)' },
+      { keys: 'K', label: 'Previous row (or ↑)' },
+      { keys: 'Enter', label: 'Open the focused row' },
+      { keys: '.', label: 'The focused row’s actions (or Shift+F10)' },
+      { keys: 'ArrowLeft', label: 'Previous tab, with focus on the tab bar (→ the next)' },
+    ],
+  },
+  {
+    title: 'Forms',
+    keys: [
+      { keys: 'Enter', label: 'Continue or run (in the palette)' },
+      { keys: 'Mod+Enter', label: 'Save the customer’s details; submit from a text area' },
+    ],
+  },
+];
+
+const sectionTitles: Record<Command['group'], string> = {
+  Customer: 'Customer commands',
+  'Go to': 'Go to',
+  'Customer tabs': 'Customer tabs (on a customer’s page)',
+};
+
+/**
+ * Every key the role can use: the fixed keys, then the shortcut of each command it may run, grouped as the palette
+ * groups them. Read from the commands themselves, so a new shortcut shows up here by being declared.
+ */
+export function keyboardHelp(commands: readonly Command[], role: Role | null | undefined): HelpSection[] {
+  const byGroup = new Map<string, HelpKey[]>();
+  for (const command of commands) {
+    if (!command.shortcut || !permitted(command, role)) continue;
+    const title = sectionTitles[command.group];
+    const list = byGroup.get(title) ?? [];
+    list.push({ keys: command.shortcut, label: command.title });
+    byGroup.set(title, list);
+  }
+  const [anywhere, ...rest] = fixedKeys;
+  const commandSections = [...byGroup].map(([title, keys]) => ({ title, keys }));
+  return [...(anywhere ? [anywhere] : []), ...commandSections, ...rest];
+}
