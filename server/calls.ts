@@ -1,7 +1,9 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
 import type { CallHandler } from './http/handler';
+import { filterUsers } from './users/filter';
 import { getLastViewed, getUser } from './users/get';
+import { pendingHandlers } from './users/pending';
 import { searchUsers } from './users/search';
 import { suspendUser, unsuspendUser } from './users/suspension';
 
@@ -11,8 +13,10 @@ export const callHandlers: readonly CallHandler[] = [
   refresh,
   logout,
   searchUsers,
+  filterUsers,
   getUser,
   getLastViewed,
   suspendUser,
   unsuspendUser,
+  ...pendingHandlers,
 ];

@@ -1,12 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { allEndpoints, apiPrefix } from '../../domain/api';
-import { xsrfHeader } from '../../domain/auth';
-import { type Endpoint, isMutation, pathOf } from '../../domain/endpoint';
+import { idempotencyHeader, xsrfHeader } from '../../domain/auth';
+import { type Endpoint, isMutation, pathOf, permissionsOfCall } from '../../domain/endpoint';
+import { canAny } from '../../domain/permissions';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { type Client, type TestApi, testPassword, useTestApi } from './support/test-api';
+
+/** Valid bodies of the user-details and user-actions calls. */
+const sampleBodies: Record<string, unknown> = {
+  'userDetails.saveDetails': { notes: 'bad input', last_updated_row: '2026-01-01T00:00:00Z' },
+  'userActions.addTrialPhotos': { amount: 10, reason: 'OTHER' },
+  'userActions.sendPaymentLink': { link: 'CHECKOUT' },
+  'userActions.giveCredit': { amount: 5, reason: 'OTHER', description: 'bad input' },
+  'userActions.grantFreeCullingPlan': { months: 3 },
+  'userActions.terminateCullingPlan': { reason: 'bad input' },
+  'userActions.grantCullingCredits': { amount: 10 },
+  'userActions.forceLogout': { reason: 'bad input' },
+  'userActions.loginAs': { reason: 'bad input' },
+  'userActions.changeEmail': { email: 'new.address@example.net' },
+  'userActions.addReferral': { referred_user: 'someone@example.net' },
+  'userActions.sendEmail': { template: 'WELCOME_BACK' },
+};
 
 /** A valid request per call, to break one piece at a time. */
 function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
@@ -20,7 +38,11 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     'users.suspend': { user_id: String(customerId) },
     'users.unsuspend': { user_id: String(customerId) },
   };
-  return { params: params[endpoint.id] ?? {}, body: bodies[endpoint.id] };
+  const generic: Record<string, string> = {};
+  if (endpoint.path.includes(':user_id')) generic.user_id = String(customerId);
+  if (endpoint.path.includes(':notification_id')) generic.notification_id = '1';
+  if (endpoint.path.includes(':user_email')) generic.user_email = 'someone@example.net';
+  return { params: params[endpoint.id] ?? generic, body: bodies[endpoint.id] ?? sampleBodies[endpoint.id] };
 }
 
 async function snapshot(api: TestApi): Promise<string> {
@@ -42,18 +64,22 @@ function expectClearRefusal(response: { statusCode: number; body: string }, what
 describeEachBackend('bad input', (backend) => {
   const t = useTestApi(backend);
   let admin: Client;
+  let master: Client;
   let customerId = 0;
   beforeAll(async () => {
     admin = await t.api.signIn('ADMIN');
+    master = await t.api.signIn('SUPPORT_MASTER');
     customerId = (await insertCustomer(t.api.db)).id;
   });
 
   function headersFor(endpoint: Endpoint): Record<string, string> {
     const headers: Record<string, string> = {};
+    const caller = canAny('ADMIN', permissionsOfCall(endpoint)) || endpoint.auth !== 'access' ? admin : master;
     const bearer =
-      endpoint.auth === 'refresh' ? admin.refreshToken : endpoint.auth === 'access' ? admin.accessToken : null;
+      endpoint.auth === 'refresh' ? caller.refreshToken : endpoint.auth === 'access' ? caller.accessToken : null;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
-    if (admin.xsrfToken) headers[xsrfHeader.toLowerCase()] = admin.xsrfToken;
+    if (caller.xsrfToken) headers[xsrfHeader.toLowerCase()] = caller.xsrfToken;
+    if (endpoint.money) headers[idempotencyHeader.toLowerCase()] = randomUUID();
     return headers;
   }
 
@@ -101,7 +127,11 @@ describeEachBackend('bad input', (backend) => {
         const response = await send(endpoint, url, payload);
         expectClearRefusal(response, `user_id ${id.slice(0, 20)}`);
       }
-      const unknown = await send(endpoint, `${apiPrefix}/${pathOf(endpoint, { user_id: 987_654 })}`, payload);
+      const unknown = await send(
+        endpoint,
+        `${apiPrefix}/${pathOf(endpoint, { ...input.params, user_id: 987_654 })}`,
+        payload,
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ code: 'customer_not_found' });
       expect(await snapshot(api)).toBe(before);
