@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** A customer of the photo service: the spec's User row. Money is integer minor units in `currency`. */
 export const customers = pgTable(
@@ -49,6 +59,31 @@ export const customers = pgTable(
     abusiveIgnore: boolean('abusive_ignore').notNull().default(false),
     isPartner: boolean('is_partner').notNull().default(false),
     isManagedByCsm: boolean('is_managed_by_csm').notNull().default(false),
+    /** Extra addresses that get copies of the customer's e-mails. */
+    ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    lastActivity: timestamp('last_activity', { withTimezone: true, mode: 'string' }),
+    os: text('os'),
+    userToken: text('user_token'),
+    editingSoftware: text('editing_software'),
+    coupon: text('coupon'),
+    promotions: text('promotions'),
+    abusiveTypes: text('abusive_types'),
+    chargingVendor: text('charging_vendor'),
+    paymentMethodDetails: text('payment_method_details'),
+    paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true, mode: 'string' }),
+    backupPlan: text('backup_plan'),
+    backupUsedGb: doublePrecision('backup_used_gb').notNull().default(0),
+    backupTotalGb: doublePrecision('backup_total_gb').notNull().default(0),
+    backupHighResType: text('backup_high_res_type'),
+    backupPlanStart: timestamp('backup_plan_start', { withTimezone: true, mode: 'string' }),
+    backupCancelledAt: timestamp('backup_cancelled_at', { withTimezone: true, mode: 'string' }),
+    backupCancelDetails: text('backup_cancel_details'),
+    cullingPlanStart: timestamp('culling_plan_start', { withTimezone: true, mode: 'string' }),
+    cullingPlanEnd: timestamp('culling_plan_end', { withTimezone: true, mode: 'string' }),
+    cullingCredits: integer('culling_credits').notNull().default(0),
+    /** Customer-app sessions issued before this instant are no longer valid (force logout). */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     // Keyset paging: (sort column, id), ascending, so one index serves `asc nulls last` and (backwards) `desc nulls first`.
