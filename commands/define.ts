@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AnswerOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
+import type { Role } from '../domain/roles';
 import type { FieldKind, FieldOption } from '../src/ui/fields/types';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
@@ -36,14 +37,33 @@ export function optionsFrom<E extends Endpoint>(
   };
 }
 
+/** What a field's hint or prefix may depend on: the signed-in role and the customer acted on. */
+export interface FieldContext {
+  role: Role | null;
+  target: UserTarget | undefined;
+}
+
 /** How one parameter is asked for in the form. */
 export interface FieldSpec {
   kind: FieldKind;
   label: string;
   placeholder?: string;
-  hint?: string;
+  /** A line under the field; a function where it depends on the role or customer (e.g. a cap). */
+  hint?: string | ((context: FieldContext) => string | undefined);
   /** Select only: a fixed list, or options from a call. */
   options?: readonly FieldOption[] | OptionsFromCall;
+  /** Select only: the values are numbers and are sent as numbers. */
+  numeric?: boolean;
+  /** Money only: the currency symbol shown before the amount. */
+  currencySymbol?: (context: FieldContext) => string | undefined;
+}
+
+/** What a command shows after it ran, instead of closing: e.g. a single-use link to copy. */
+export interface RunResult {
+  title: string;
+  message?: string;
+  /** A value to copy, with its label (Enter copies it). */
+  copy?: { label: string; value: string };
 }
 
 /** A command's parameters: the domain's zod schema (the one the server validates) and a field for each key. */
@@ -94,8 +114,10 @@ export interface ActionCommand<
   /** Destructive and money commands ask once more, naming the target and the consequence. */
   confirm: 'destructive' | 'money' | false;
   /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */
-  consequence?(target: TargetOf<T>): string;
+  consequence?(target: TargetOf<T>, params: z.output<S>): string;
   run(context: RunContext<T, S>): Promise<unknown>;
+  /** Something to show from the answer once it ran (the run then stays open on it until closed). */
+  result?(answer: unknown, context: RunContext<T, S>): RunResult;
   /** The calls whose cached answers this command changes; revalidated after it succeeds. */
   revalidates: readonly Endpoint[];
   /** The success toast's title; omitted for commands whose effect is visible by itself (navigation). */

@@ -52,7 +52,7 @@ export function parseForm<S extends z.ZodObject>(
     }
     const text = (value ?? '').trim();
     if (text === '') continue;
-    if (field.kind === 'number' || field.kind === 'money') {
+    if (field.kind === 'number' || field.kind === 'money' || field.numeric) {
       const plain = text.replace(/[\s,]/g, '');
       if (numeric.test(plain)) input[name] = Number(plain);
       else fields[name] = 'Must be a number';

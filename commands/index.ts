@@ -2,13 +2,51 @@ import type { Command } from './define';
 import { areaNavigation } from './navigation/areas';
 import { userTabNavigation } from './navigation/user-tabs';
 import usersHome from './navigation/users-home';
+import addReferral from './users/add-referral';
+import addTrialPhotos from './users/add-trial-photos';
+import changeEmail from './users/change-email';
+import deleteNotification from './users/delete-notification';
+import editDetails from './users/edit-details';
+import forceLogout from './users/force-logout';
+import giveCredit from './users/give-credit';
+import grantCullingCredits from './users/grant-culling-credits';
+import grantFreeCullingPlan from './users/grant-free-culling-plan';
+import ignoreAbusiveFlag from './users/ignore-abusive-flag';
+import loginAs from './users/login-as';
 import openUser from './users/open-user';
+import sendEmail from './users/send-email';
+import sendPaymentLink from './users/send-payment-link';
+import sendResetPasswordEmail from './users/send-reset-password-email';
 import suspend from './users/suspend';
+import terminateCullingPlan from './users/terminate-culling-plan';
+import undoIgnoreAbusiveFlag from './users/undo-ignore-abusive-flag';
 import unsuspend from './users/unsuspend';
 
 /** Every command of the console, in the order the palette lists them when nothing is typed. */
-export const commands = [suspend, unsuspend, openUser, ...userTabNavigation, usersHome, ...areaNavigation] as const;
-
+export const commands = [
+  giveCredit,
+  addTrialPhotos,
+  sendResetPasswordEmail,
+  suspend,
+  unsuspend,
+  sendPaymentLink,
+  sendEmail,
+  editDetails,
+  changeEmail,
+  addReferral,
+  ignoreAbusiveFlag,
+  undoIgnoreAbusiveFlag,
+  grantFreeCullingPlan,
+  grantCullingCredits,
+  terminateCullingPlan,
+  forceLogout,
+  loginAs,
+  deleteNotification,
+  openUser,
+  ...userTabNavigation,
+  usersHome,
+  ...areaNavigation,
+] as const;
 /** The id of any command: deep links, recents, shortcuts and the quick-action table name commands by it. */
 export type CommandId = (typeof commands)[number]['id'];
 

@@ -9,9 +9,9 @@ export const quickActionCommands = {
   customer: {
     SUSPEND_USER: 'user.suspend',
     UNSUSPEND_USER: 'user.unsuspend',
-    ADD_TRIAL_PHOTOS: null,
-    SEND_RESET_PASSWORD_EMAIL: null,
-    GIVE_CREDIT: null,
+    ADD_TRIAL_PHOTOS: 'user.add-trial-photos',
+    SEND_RESET_PASSWORD_EMAIL: 'user.send-reset-password-email',
+    GIVE_CREDIT: 'user.give-credit',
     CHARGE_AND_UNSUSPEND: null,
   },
   charge: { REGENERATE_INVOICE: null, DOWNLOAD_INVOICE: null, SEND_INVOICE_TO_CUSTOMER: null },
@@ -41,7 +41,7 @@ export const quickActionCommands = {
     'RE-ORDER_PHOTOS': null,
   },
   banner: { DELETE: null },
-  notification: { DELETE: null },
+  notification: { DELETE: 'user.delete-notification' },
   abTest: { FINISH: null, ASSIGN_USERS: null },
 } as const satisfies Record<string, Record<string, CommandId | null>>;
 

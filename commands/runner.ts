@@ -5,7 +5,7 @@ import { closePalette } from '../src/palette/state';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, permissionsOf, permitted } from './access';
-import type { ActionCommand, Command, RunContext } from './define';
+import type { ActionCommand, Command, RunContext, RunResult } from './define';
 import { type FormErrors, type FormValues, fieldOfServerError, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
@@ -16,7 +16,7 @@ import { type UserTarget, userTarget } from './target';
 export type Origin = 'palette' | 'button' | 'row-menu' | 'shortcut' | 'deep-link';
 
 /** The pages of a run: ask for a customer, fill the form, confirm (or review a command that has no form). */
-export type RunStep = 'target' | 'form' | 'confirm';
+export type RunStep = 'target' | 'form' | 'confirm' | 'result';
 
 /** One opened command: what it acts on, what was typed, where it stands. */
 export interface OpenRun {
@@ -36,6 +36,8 @@ export interface OpenRun {
   origin: Origin;
   /** Started from the palette's root page: stepping back from the first step returns there. */
   fromPalette: boolean;
+  /** What the command showed after it ran (the `result` step). */
+  result: RunResult | null;
 }
 
 /** The runner's state: at most one open run, shown by the palette dialog. */
@@ -146,6 +148,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     idempotencyKey: crypto.randomUUID(),
     origin: request.origin ?? 'palette',
     fromPalette: (request.origin ?? 'palette') === 'palette',
+    result: null,
   };
   return { opened: true };
 }
@@ -234,8 +237,9 @@ async function execute(): Promise<void> {
     signal: controller.signal,
   };
   const mine = run.serial;
+  let answer: unknown;
   try {
-    await command.run(context);
+    answer = await command.run(context);
   } catch (error) {
     if (runner.run?.serial !== mine) return;
     failed(runner.run, command, error);
@@ -246,6 +250,13 @@ async function execute(): Promise<void> {
   const message = command.successMessage?.(context);
   if (message) toast({ title: message, type: 'positive' });
   void revalidateCalls(...command.revalidates);
+  const shown = runner.run?.serial === mine ? command.result?.(answer, context) : undefined;
+  if (shown && runner.run) {
+    runner.run.busy = false;
+    runner.run.result = shown;
+    runner.run.step = 'result';
+    return;
+  }
   if (runner.run?.serial === mine) {
     finish();
     closePalette();
@@ -272,6 +283,11 @@ function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
 export function stepBack(): void {
   const run = runner.run;
   if (!run || run.busy) return;
+  if (run.step === 'result') {
+    finish();
+    closePalette();
+    return;
+  }
   const index = run.steps.indexOf(run.step);
   const previous = index > 0 ? run.steps[index - 1] : undefined;
   if (previous) {

@@ -1,6 +1,8 @@
-import type { FieldSpec, OptionsFromCall } from '../../commands/define';
+import type { FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
+import { runner } from '../../commands/runner';
 import type { Endpoint } from '../../domain/endpoint';
 import { useCall } from '../http';
+import { useSession } from '../session/store';
 import { Field } from '../ui/fields/Field';
 import type { FieldValue } from '../ui/fields/types';
 
@@ -31,6 +33,9 @@ function FieldOf({
   loading,
   ...props
 }: CommandFieldProps & { options?: FieldSpec['options']; loading?: boolean }) {
+  const { userRole } = useSession();
+  const context: FieldContext = { role: userRole, target: runner.run?.target };
+  const hint = typeof spec.hint === 'function' ? spec.hint(context) : spec.hint;
   return (
     <Field
       id={`command-field-${name}`}
@@ -39,7 +44,8 @@ function FieldOf({
         kind: spec.kind,
         label: spec.label,
         placeholder: spec.placeholder,
-        hint: spec.hint,
+        hint,
+        currencySymbol: spec.currencySymbol?.(context),
         options: options && !('endpoint' in options) ? options : [],
         optionsLoading: loading,
       }}

@@ -19,7 +19,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
   if (!run) return null;
   const target = runner.run?.target;
   const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
-  const consequence = target && command.consequence ? command.consequence(target) : undefined;
+  const consequence = target && command.consequence ? command.consequence(target, runner.run?.parsed ?? {}) : undefined;
   const fields = Object.entries(command.params?.fields ?? {});
   const variant = command.confirm === 'destructive' ? 'danger' : 'primary';
   return (

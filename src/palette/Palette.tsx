@@ -11,6 +11,7 @@ import { useShortcuts } from '../../commands/shortcuts';
 import { useSession } from '../session/store';
 import { ConfirmPage } from './ConfirmPage';
 import { FormPage } from './FormPage';
+import { ResultPage } from './ResultPage';
 import { RootPage } from './RootPage';
 import { paletteState } from './state';
 import { TargetPage } from './TargetPage';
@@ -45,6 +46,8 @@ export function Palette() {
     <RootPage pageTarget={pageTarget} selected={selected} onSelectedChange={setSelected} />
   ) : run.step === 'target' ? (
     <TargetPage key={run.serial} selected={selected} onSelectedChange={setSelected} />
+  ) : action && run.step === 'result' ? (
+    <ResultPage key={run.serial} command={action} />
   ) : action && run.step === 'form' ? (
     <FormPage key={run.serial} command={action} />
   ) : action ? (
