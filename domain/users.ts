@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineArea, get, idParam, post } from './endpoint';
 import { currencies, moneySchema } from './money';
+import { pageMetaSchema, tableQuerySchema } from './table-query';
 import { headerSchema, quickActionSchema } from './tables';
 
 export const customerStatuses = ['ACTIVE', 'SUSPENDED'] as const;
@@ -125,6 +126,20 @@ export const users = defineArea('users', {
     permission: 'user_details_read',
     params: z.object({ query: z.string().trim().min(1, 'type something to search for').max(200) }),
     answer: usersTableAnswer,
+  }),
+  filter: post('users/users_filter', {
+    summary: 'All customers, filtered, sorted and paged in SQL (body: filters, sort, columns, page_size, cursor)',
+    permission: 'see_all_users',
+    body: tableQuerySchema,
+    answer: z.object({
+      headers: z.array(headerSchema),
+      /** Only the requested `columns` (all when none were named); `id` and `quick_actions` always. */
+      users: z.array(customerRowSchema.partial().required({ id: true, quick_actions: true })),
+      meta: pageMetaSchema.extend({
+        enable_column_selection: z.boolean(),
+        total_number_of_users: z.number().int(),
+      }),
+    }),
   }),
   get: get('users/:user_id', {
     summary: 'One customer as a table row; records the view in the staff member’s last viewed',

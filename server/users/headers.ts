@@ -1,5 +1,6 @@
 import type { Header } from '../../domain/tables';
 import { cullingSubscriptionTypes, customerStatuses, subscriptionTypes } from '../../domain/users';
+import { countries } from '../seed/vocabulary';
 
 type Column = Omit<Header, 'sortable' | 'default_visible' | 'filter'> &
   Partial<Pick<Header, 'sortable' | 'filter'>> & { visible?: boolean };
@@ -30,7 +31,7 @@ const columns: Column[] = [
   { key: 'charge_failed', label: 'Charge failed', type: 'BOOLEAN_CHECK', options: ['true', 'false'] },
   { key: 'username', label: 'Username', type: 'TEXT' },
   { key: 'business_name', label: 'Business name', type: 'TEXT' },
-  { key: 'country', label: 'Country', type: 'TEXT' },
+  { key: 'country', label: 'Country', type: 'TAG', options: countries.map(([code]) => code) },
   {
     key: 'culling_subscription_type',
     label: 'Culling subscription',

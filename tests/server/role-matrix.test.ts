@@ -11,6 +11,9 @@ import { useTestApi } from './support/test-api';
 /** A valid request for each users call, made fresh for every role (a new call here needs a sample, or this fails). */
 const samples: Record<string, (api: TestApi) => Promise<CallInput>> = {
   'users.search': async () => ({ params: { query: 'matrix' } }),
+  'users.filter': async () => ({
+    body: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 5 },
+  }),
   'users.get': async (api) => ({ params: { user_id: (await insertCustomer(api.db)).id } }),
   'users.lastViewed': async () => ({}),
   'users.suspend': async (api) => ({

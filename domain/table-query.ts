@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FilterKind } from './tables';
+
+/** Filter operators by column kind (data-and-calls-spec §5). */
+export const filterOperators = {
+  text: ['equal', 'includes', 'not_equal'],
+  number: ['gt', 'gte', 'lt', 'lte', 'eq', 'neq'],
+  date: ['after', 'on_or_after', 'before', 'on_or_before', 'on', 'not_on', 'range'],
+  multi: ['equal', 'not_equal'],
+} as const satisfies Record<FilterKind, readonly string[]>;
+
+/** How people read each operator (filter chips, the filter editor). */
+export const operatorLabels: Record<string, string> = {
+  equal: 'is',
+  includes: 'contains',
+  not_equal: 'is not',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  eq: '=',
+  neq: '≠',
+  after: 'after',
+  on_or_after: 'on or after',
+  before: 'before',
+  on_or_before: 'on or before',
+  on: 'on',
+  not_on: 'not on',
+  range: 'between',
+};
+
+/** The date operators that take one day (all but `range`). */
+const dayOperators = [
+  'after',
+  'on_or_after',
+  'before',
+  'on_or_before',
+  'on',
+  'not_on',
+] as const satisfies readonly Exclude<(typeof filterOperators.date)[number], 'range'>[];
+
+const column = z.string().min(1).max(64);
+/** A calendar day, `YYYY-MM-DD`, compared in UTC. */
+const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+
+const dateFilterSchema = z.discriminatedUnion('op', [
+  z.strictObject({ kind: z.literal('date'), column, op: z.enum(dayOperators), value: day }),
+  z.strictObject({ kind: z.literal('date'), column, op: z.literal('range'), from: day, to: day }),
+]);
+
+/**
+ * One filter. `kind` must match the column's filter kind in the table's `headers`; the value's type follows the kind.
+ * Date filters compare whole UTC days (`range` includes both ends).
+ */
+export const tableFilterSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('text'),
+    column,
+    op: z.enum(filterOperators.text),
+    value: z.string().max(200, 'must be at most 200 characters'),
+  }),
+  z.strictObject({ kind: z.literal('number'), column, op: z.enum(filterOperators.number), value: z.number() }),
+  dateFilterSchema,
+  z.strictObject({
+    kind: z.literal('multi'),
+    column,
+    op: z.enum(filterOperators.multi),
+    value: z.array(z.string().max(100)).min(1, 'choose at least one value').max(100),
+  }),
+]);
+export type TableFilter = z.infer<typeof tableFilterSchema>;
+
+export const sortSchema = z.strictObject({ column, direction: z.enum(['asc', 'desc']) });
+export type TableSort = z.infer<typeof sortSchema>;
+
+/**
+ * The body of a filtered list call (e.g. `POST users/users_filter`). Every part is optional: `{}` lists everything in
+ * the default order, first page. Filters combine with AND. Paging is by cursor: pass the previous answer's
+ * `meta.next_cursor` to get the rows after it (fast at any depth).
+ */
+export const tableQuerySchema = z.strictObject({
+  filters: z.array(tableFilterSchema).max(20, 'at most 20 filters').default([]),
+  sort: sortSchema.optional(),
+  /** Columns to answer with (the row's id and quick actions always come); all when absent. */
+  columns: z.array(column).max(100).optional(),
+  page_size: z.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(500).nullable().optional(),
+});
+export type TableQuery = z.input<typeof tableQuerySchema>;
+
+/** The paging part of a filtered list answer's `meta`; each list adds its own total (e.g. `total_number_of_users`). */
+export const pageMetaSchema = z.object({
+  /** True when the list's total is the planner's estimate (counting exactly would be too slow). */
+  total_is_estimate: z.boolean(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** The order the rows are in (the default one when the request named none). */
+  sort: sortSchema,
+});
