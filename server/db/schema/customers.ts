@@ -91,6 +91,7 @@ export const customers = pgTable(
     index('customers_status_date_added_id').on(t.status, t.dateAdded, t.id),
     index('customers_subscription_date_added_id').on(t.subscriptionType, t.dateAdded, t.id),
     index('customers_country_date_added_id').on(t.country, t.dateAdded, t.id),
+    index('customers_charge_failed_date_added_id').on(t.chargeFailed, t.dateAdded, t.id),
     index('customers_last_charge_amount_id').on(t.lastChargeAmount, t.id),
     index('customers_charge_date_id').on(t.chargeDate, t.id),
     // Search: bounded prefix probes (exact and prefix matches come first, without ranking the whole table).

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_charge_failed_date_added_id" ON "customers" USING btree ("charge_failed","date_added","id");
