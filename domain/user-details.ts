@@ -29,6 +29,9 @@ const optionalText = (max: number) =>
 
 const requiredName = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 
+/** A row version as answered: ISO 8601 with up to microseconds and a UTC offset. */
+const versionPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
 /** The most cc e-mail addresses a customer may have. */
 export const maxCcEmails = 5;
 
@@ -69,7 +72,10 @@ export const saveUserDetailsBody = z
     country: optionalText(100).optional(),
     address: optionalText(500).optional(),
     notes: optionalText(5000).optional(),
-    last_updated_row: z.string({ error: 'is required: the version you read (last_updated_row)' }).min(1),
+    last_updated_row: z
+      .string({ error: 'is required: the version you read (last_updated_row)' })
+      .regex(versionPattern, 'must be the last_updated_row you read (an ISO 8601 timestamp)')
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'must be the last_updated_row you read (a real date)'),
   })
   .strict();
 export type SaveUserDetailsBody = z.input<typeof saveUserDetailsBody>;

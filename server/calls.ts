@@ -1,9 +1,10 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
 import type { CallHandler } from './http/handler';
+import { userActionHandlers } from './users/actions/handlers';
+import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
 import { getLastViewed, getUser } from './users/get';
-import { pendingHandlers } from './users/pending';
 import { searchUsers } from './users/search';
 import { suspendUser, unsuspendUser } from './users/suspension';
 
@@ -18,5 +19,6 @@ export const callHandlers: readonly CallHandler[] = [
   getLastViewed,
   suspendUser,
   unsuspendUser,
-  ...pendingHandlers,
+  ...userDetailsHandlers,
+  ...userActionHandlers,
 ];

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { api } from '../../../domain/api';
+import { customerEmailTemplates } from '../../../domain/user-actions';
+import { paymentLinkLabels } from '../../../domain/user-details';
+import type { Database } from '../../db/client';
+import type { StaffMember } from '../../http/handler';
+import { handle } from '../../http/handler';
+import { queueEmail } from '../../mail/outbox';
+import { customerAppUrl, findCustomer, recordEmailSent, staffName } from '../customer-records';
+import { paymentLinkUrl } from '../details/panels';
+import type { CustomerRecord } from '../rows';
+
+/** Queues an e-mail to the customer (copied to their cc addresses) and puts it on their timeline. */
+export async function emailCustomer(
+  db: Database,
+  record: CustomerRecord,
+  template: string,
+  payload: Record<string, unknown>,
+  staff: StaffMember | null,
+): Promise<{ outbox_id: number; recipient: string; template: string }> {
+  const outboxId = await queueEmail(db, {
+    template,
+    recipient: record.email,
+    customerId: record.id,
+    payload: { first_name: record.firstName, cc: record.ccEmails, ...payload },
+  });
+  await recordEmailSent(db, record.id, template, record.email, staff);
+  return { outbox_id: outboxId, recipient: record.email, template };
+}
+
+/** E-mails a password-reset link (a fresh random token the customer app checks). */
+export const sendResetPasswordEmail = handle(api.userActions.sendResetPasswordEmail, async ({ db, params, staff }) => {
+  const record = await findCustomer(db, params.user_id);
+  const token = randomBytes(24).toString('base64url');
+  return emailCustomer(
+    db,
+    record,
+    'RESET_PASSWORD',
+    { reset_url: `${customerAppUrl}/reset-password/${token}`, requested_by: staffName(staff) },
+    staff,
+  );
+});
+
+/** E-mails one of the customer's payment links. */
+export const sendPaymentLink = handle(api.userActions.sendPaymentLink, async ({ db, params, body, staff }) => {
+  const record = await findCustomer(db, params.user_id);
+  const url = paymentLinkUrl(record, body.link);
+  const sent = await emailCustomer(
+    db,
+    record,
+    'PAYMENT_LINK',
+    { link: body.link, label: paymentLinkLabels[body.link], url },
+    staff,
+  );
+  return { ...sent, url };
+});
+
+/** E-mails a template with the staff member's note. */
+export const sendEmail = handle(api.userActions.sendEmail, async ({ db, params, body, staff }) => {
+  const record = await findCustomer(db, params.user_id);
+  const label = customerEmailTemplates.find((entry) => entry.value === body.template)?.label ?? body.template;
+  return emailCustomer(db, record, body.template, { subject: label, note: body.note, from: staffName(staff) }, staff);
+});
