@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { proxy, ref, useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api } from '../domain/api';
 import { useCall } from '../src/http';
@@ -12,8 +13,16 @@ export function userIdFromPath(path: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
+/** The customer row a list has its keyboard focus on (e.g. the all-users table); set by the list, cleared when it goes. */
+export const focusedRow = proxy<{ target: UserTarget | undefined }>({ target: undefined });
+
+/** Makes a list's focused customer the palette's and the shortcuts' target while no customer page is open. */
+export function setFocusedRowTarget(target: UserTarget | undefined): void {
+  focusedRow.target = target ? ref(target) : undefined;
+}
+
 /**
- * The customer whose page is open, as a command target: known by id at once, with its row (status, quick actions)
+ * The customer whose page is open (else the focused row of a customer list), as a command target: known by id at once, with its row (status, quick actions)
  * from the same SWR entry the page itself reads.
  */
 export function usePageTarget(): UserTarget | undefined {
@@ -21,8 +30,9 @@ export function usePageTarget(): UserTarget | undefined {
   const id = userIdFromPath(path);
   const { data } = useCall(api.users.get, id ? { params: { user_id: id } } : null);
   const row = data?.users[0];
+  const focused = useSnapshot(focusedRow).target as UserTarget | undefined;
   return useMemo(() => {
-    if (!id) return undefined;
+    if (!id) return focused;
     return row && row.id === id ? userTarget(row) : userTargetById(id);
-  }, [id, row]);
+  }, [id, row, focused]);
 }

@@ -1,11 +1,81 @@
+import { useCallback } from 'react';
+import { navigateTo, userPath } from '../../commands/navigate';
+import { customerRowActions, runCustomerRowAction } from '../../commands/row-menu';
+import { customerName } from '../../commands/target';
+import type { CustomerRow } from '../../domain/users';
+import { useSession } from '../../src/session/store';
+import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
+import { Spinner } from '../../src/ui/Spinner';
+import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import { useFocusedCustomer } from './use-focused-customer';
+import { useUsersFilter } from './use-users-filter';
 
-/** The full customers table (filters, sorting, columns, row menus) arrives with the Users issue. */
+const count = new Intl.NumberFormat('en-US');
+
+/** Every customer (`see_all_users`): filtered, sorted and paged by the server, the view kept in the address. */
 export function AllUsersTab() {
+  const [state, setState] = useTableUrlState();
+  const { userRole } = useSession();
+  const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useUsersFilter(state);
+  const onFocusRow = useFocusedCustomer();
+  const rowActions = useCallback((row: CustomerRow) => customerRowActions(row, userRole), [userRole]);
+  const onRowAction = useCallback(
+    (row: CustomerRow, action: RowAction) => runCustomerRowAction(row, action, () => void refresh()),
+    [refresh],
+  );
+
+  if (!first && isLoading) return <Spinner label="Loading customers" />;
+  if (!first && error) {
+    return (
+      <EmptyState title="Could not load the customers" message={error.message}>
+        <Button onClick={() => void refresh()}>Try again</Button>
+      </EmptyState>
+    );
+  }
+  if (!first) return null;
+  const meta = first.meta;
+  const total = `${meta.total_is_estimate ? '≈ ' : ''}${count.format(meta.total_number_of_users)}`;
   return (
-    <EmptyState
-      title="Coming with the Users issue"
-      message="The full customers table — filters, sorting, column choice and row actions — is built there. Use Search or the palette meanwhile."
+    <DataTable
+      id="users.all"
+      label="All customers"
+      headers={first.headers}
+      rows={rows}
+      state={state}
+      onStateChange={setState}
+      defaultSort={meta.sort}
+      columnSelection={meta.enable_column_selection}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={loadMore}
+      onOpen={(row) => navigateTo(userPath(row.id))}
+      rowActions={rowActions}
+      onRowAction={onRowAction}
+      onFocusRow={onFocusRow}
+      rowLabel={customerName}
+      toolbar={
+        <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
+          {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
+          <span>
+            <span className="font-medium text-fg tabular-nums" data-testid="users-total">
+              {total}
+            </span>{' '}
+            {meta.total_number_of_users === 1 ? 'customer' : 'customers'}
+            {rows.length < meta.total_number_of_users ? ` · ${count.format(rows.length)} loaded` : ''}
+          </span>
+        </span>
+      }
+      empty={
+        <EmptyState
+          title="No customer matches these filters"
+          message={error ? error.message : 'Change or remove a filter to see more.'}
+        >
+          {state.filters.length ? (
+            <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
+          ) : null}
+        </EmptyState>
+      }
     />
   );
 }

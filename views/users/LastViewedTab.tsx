@@ -1,15 +1,34 @@
+import { useMemo } from 'react';
 import { api } from '../../domain/api';
+import type { Header } from '../../domain/tables';
 import { useCall } from '../../src/http';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Kbd } from '../../src/ui/Kbd';
 import { modKeyLabel } from '../../src/ui/platform';
 import { Spinner } from '../../src/ui/Spinner';
-import { CustomersTable } from './CustomersTable';
-import { formatDateTime } from './customer-format';
+import { CustomerList } from './CustomerList';
+
+const viewedAt: Header = {
+  key: 'viewed_at',
+  label: 'Viewed at',
+  type: 'DATETIME',
+  sortable: true,
+  filter: null,
+  default_visible: true,
+};
 
 /** The customers this staff member opened, newest first, with when. */
 export function LastViewedTab() {
-  const { data, error, isLoading } = useCall(api.users.lastViewed, {});
+  const { data, error, isLoading, mutate } = useCall(api.users.lastViewed, {});
+  const rows = useMemo(
+    () => (data?.users ?? []).map((row, index) => ({ ...row, viewed_at: data?.viewed_at[index] ?? null })),
+    [data],
+  );
+  const headers = useMemo(() => {
+    const own = data?.headers ?? [];
+    const menu = own.filter((header) => header.type === 'ROW_MENU');
+    return [viewedAt, ...own.filter((header) => header.type !== 'ROW_MENU'), ...menu];
+  }, [data]);
   if (isLoading && !data) return <Spinner label="Loading the customers you viewed" />;
   if (error && !data) return <EmptyState title="Could not load the customers you viewed" message={error.message} />;
   if (!data || data.users.length === 0) {
@@ -25,10 +44,12 @@ export function LastViewedTab() {
     );
   }
   return (
-    <CustomersTable
-      rows={data.users}
+    <CustomerList
+      id="users.last-viewed"
       label="Last viewed customers"
-      extra={{ label: 'Viewed at', cell: (_, index) => formatDateTime(data.viewed_at[index] ?? null) }}
+      headers={headers}
+      rows={rows}
+      onChanged={() => void mutate()}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useCall } from '../../src/http';
 import { useDebounced } from '../../src/palette/useCustomerSearch';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
-import { CustomersTable } from './CustomersTable';
+import { CustomerList } from './CustomerList';
 
 /** Customer search: the query lives in the address (`?q=`), results are the server's top matches. */
 export function SearchTab() {
@@ -26,14 +26,14 @@ export function SearchTab() {
   }, [settled, inUrl, search, path, navigate]);
 
   const q = inUrl.trim();
-  const { data, error, isLoading } = useCall(api.users.search, q ? { params: { query: q } } : null);
+  const { data, error, isLoading, mutate } = useCall(api.users.search, q ? { params: { query: q } } : null);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
     if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
-    const firstRow = document.querySelector<HTMLTableRowElement>('table[aria-label="Search results"] tbody tr');
-    if (!firstRow) return;
+    const grid = document.querySelector<HTMLElement>('[role="grid"][aria-label="Search results"]');
+    if (!grid) return;
     event.preventDefault();
-    firstRow.focus();
+    grid.focus();
   }
 
   return (
@@ -60,7 +60,13 @@ export function SearchTab() {
       ) : error && !data ? (
         <EmptyState title="The search failed" message={error.message} />
       ) : data && data.users.length > 0 ? (
-        <CustomersTable rows={data.users} label="Search results" />
+        <CustomerList
+          id="users.search"
+          label="Search results"
+          headers={data.headers}
+          rows={data.users}
+          onChanged={() => void mutate()}
+        />
       ) : (
         <EmptyState title="No customer matches" message={`Nothing found for “${q}”.`} />
       )}

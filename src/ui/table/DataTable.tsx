@@ -1,0 +1,299 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { TableFilter, TableSort } from '../../../domain/table-query';
+import type { Header } from '../../../domain/tables';
+import { ColumnMenu } from './ColumnMenu';
+import { alignOf, renderCell } from './cells';
+import { columnsStorageKey, storeColumns, storedColumns, visibleHeaders } from './column-selection';
+import { FilterBar } from './FilterBar';
+import { gridTemplate, minimumWidth } from './format';
+import { HeaderRow } from './HeaderRow';
+import { nextSort } from './local-rows';
+import { RowMenu } from './RowMenu';
+import type { RowAction, TableRow, TableState } from './types';
+import { rowKeyDown } from './useRowKeys';
+
+/** Height of a row in pixels (dense). */
+export const rowHeight = 28;
+/** Rows before the end at which the next page is asked for. */
+const loadAhead = 150;
+
+/** The console's data table: the server's headers, virtualized rows, sort, filters, columns, keys and row menus. */
+export interface DataTableProps<R extends TableRow> {
+  /** Names the table: its chosen columns are remembered under it. */
+  id: string;
+  /** The grid's accessible name. */
+  label: string;
+  headers: readonly Header[];
+  rows: readonly R[];
+  /** Filters, sort and columns (e.g. from `useTableUrlState`); changes come back through `onStateChange`. */
+  state: TableState;
+  onStateChange: (next: TableState) => void;
+  /** The order the rows are in when `state.sort` is absent (the server's `meta.sort`), shown on its header. */
+  defaultSort?: TableSort;
+  /** Offer the filter bar and header filter buttons (default true). */
+  filterable?: boolean;
+  /** Offer the column menu (default true; the server's `meta.enable_column_selection`). */
+  columnSelection?: boolean;
+  /** More rows exist: `onLoadMore` is called once the person nears the end. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+  /** Enter or a click on a row. */
+  onOpen?: (row: R) => void;
+  /** The row's action menu (`.`, Shift+F10, the ⋯ button); absent: no menu. */
+  rowActions?: (row: R) => RowAction[];
+  onRowAction?: (row: R, action: RowAction) => void;
+  /** The row the keyboard focus is on, once the person has used the table. */
+  onFocusRow?: (row: R | undefined) => void;
+  /** Names a row for screen readers and its menu ("Jane Doe"). */
+  rowLabel?: (row: R) => string;
+  /** Shown at the end of the toolbar (e.g. the total). */
+  toolbar?: ReactNode;
+  /** Shown instead of rows when there are none. */
+  empty?: ReactNode;
+  /** Sizes the scrolling area (default: the rest of the viewport). */
+  className?: string;
+}
+
+interface OpenMenu {
+  index: number;
+  anchor: DOMRect;
+}
+
+/** Renders `headers` by column type over virtualized `rows` (a bounded DOM at any length), per `DataTableProps`. */
+export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
+  const { id, label, headers, rows, state, onStateChange, rowActions, onRowAction, onFocusRow, rowLabel } = props;
+  const domId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLTableElement>(null);
+  const [remembered, setRemembered] = useState(() => storedColumns(id));
+  const columns = useMemo(
+    () => visibleHeaders(headers, state.columns, remembered),
+    [headers, state.columns, remembered],
+  );
+  const template = useMemo(() => gridTemplate(columns), [columns]);
+  const minWidth = useMemo(() => minimumWidth(columns), [columns]);
+  const [focused, setFocused] = useState(0);
+  const [engaged, setEngaged] = useState(false);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const current = Math.min(focused, Math.max(0, rows.length - 1));
+  const filterable = props.filterable ?? true;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    scrollPaddingStart: rowHeight,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const { hasMore, loadingMore, onLoadMore } = props;
+  useEffect(() => {
+    if (hasMore && !loadingMore && onLoadMore && lastIndex >= rows.length - loadAhead) onLoadMore();
+  }, [hasMore, loadingMore, onLoadMore, lastIndex, rows.length]);
+
+  const focusedRow = engaged ? rows[current] : undefined;
+  useEffect(() => onFocusRow?.(focusedRow), [onFocusRow, focusedRow]);
+
+  useEffect(() => {
+    if (!state.columns && remembered && headers.length) onStateChange({ ...state, columns: remembered });
+  }, [state, remembered, headers.length, onStateChange]);
+
+  const moveTo = useCallback(
+    (index: number) => {
+      setEngaged(true);
+      setFocused(index);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+    },
+    [virtualizer],
+  );
+
+  const openMenu = useCallback(
+    (index: number, anchor?: DOMRect) => {
+      if (!rowActions || !rows[index]) return;
+      setEngaged(true);
+      setFocused(index);
+      const box =
+        anchor ?? document.getElementById(`${domId}-row-${index}`)?.getBoundingClientRect() ?? new DOMRect(0, 0, 0, 0);
+      setMenu({ index, anchor: box });
+    },
+    [rowActions, rows, domId],
+  );
+
+  const closeMenu = useCallback(() => {
+    setMenu(null);
+    grid.current?.focus({ preventScroll: true });
+  }, []);
+
+  function setColumns(keys: string[] | undefined): void {
+    if (keys) storeColumns(id, keys);
+    else globalThis.localStorage?.removeItem(columnsStorageKey(id));
+    setRemembered(keys);
+    onStateChange({ ...state, columns: keys });
+  }
+
+  function setFilters(filters: TableFilter[]): void {
+    onStateChange({ ...state, filters });
+  }
+
+  function onRowClick(event: MouseEvent<HTMLElement>, index: number): void {
+    setEngaged(true);
+    setFocused(index);
+    grid.current?.focus({ preventScroll: true });
+    if ((event.target as HTMLElement).closest('a,button')) return;
+    const row = rows[index];
+    if (row) props.onOpen?.(row);
+  }
+
+  const menuRow = menu ? rows[menu.index] : undefined;
+  const activeId = rows.length && items.some((item) => item.index === current) ? `${domId}-row-${current}` : undefined;
+  const pageSize = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 2);
+
+  return (
+    <div className="flex flex-col gap-2">
+      {filterable || props.toolbar || props.columnSelection !== false ? (
+        <FilterBar headers={filterable ? headers : []} filters={state.filters} onChange={setFilters}>
+          {props.toolbar}
+          {props.columnSelection !== false ? (
+            <ColumnMenu
+              headers={headers}
+              visible={columns.map((header) => header.key)}
+              onChange={setColumns}
+              onReset={() => setColumns(undefined)}
+            />
+          ) : null}
+        </FilterBar>
+      ) : null}
+      <div
+        ref={scroller}
+        className={`relative overflow-auto rounded-lg border border-line bg-panel text-sm ${
+          props.className ?? 'h-[calc(100vh-190px)] min-h-80'
+        }`}
+      >
+        <table
+          ref={grid}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an ARIA grid whose focused row (aria-activedescendant) survives virtualization
+          role="grid"
+          aria-label={label}
+          aria-rowcount={rows.length + 1}
+          aria-colcount={columns.length}
+          aria-activedescendant={activeId}
+          tabIndex={0}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) setEngaged(true);
+          }}
+          onKeyDown={(event) =>
+            rowKeyDown(event, {
+              count: rows.length,
+              focused: current,
+              pageSize,
+              moveTo,
+              open: (index) => {
+                const row = rows[index];
+                if (row) props.onOpen?.(row);
+              },
+              openMenu: (index) => openMenu(index),
+            })
+          }
+          style={{ minWidth }}
+          className="block w-full border-collapse focus:outline-none focus-visible:shadow-[inset_0_0_0_2px_var(--color-accent)]"
+        >
+          <HeaderRow
+            headers={columns}
+            template={template}
+            sort={state.sort ?? props.defaultSort}
+            onSort={(column) => onStateChange({ ...state, sort: nextSort(state.sort, column) })}
+            filters={state.filters}
+            onFilter={
+              filterable
+                ? (filter, index) =>
+                    setFilters(
+                      index >= 0
+                        ? state.filters.map((each, at) => (at === index ? filter : each))
+                        : [...state.filters, filter],
+                    )
+                : undefined
+            }
+            onRemoveFilter={(index) => setFilters(state.filters.filter((_, at) => at !== index))}
+          />
+          {rows.length === 0 ? (
+            <tbody className="block">
+              <tr className="block">
+                <td className="sticky left-0 block p-2">{props.empty}</td>
+              </tr>
+            </tbody>
+          ) : (
+            <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index] as R;
+                const isFocused = item.index === current;
+                return (
+                  <tr
+                    key={item.key}
+                    id={`${domId}-row-${item.index}`}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={isFocused}
+                    aria-label={rowLabel?.(row)}
+                    data-row-id={row.id}
+                    onClick={(event) => onRowClick(event, item.index)}
+                    className={`group absolute top-0 left-0 grid w-full cursor-pointer border-b border-line/60 ${
+                      isFocused ? 'bg-accent-soft shadow-[inset_2px_0_0_var(--color-accent)]' : 'hover:bg-hover'
+                    }`}
+                    style={{
+                      height: rowHeight,
+                      transform: `translateY(${item.start}px)`,
+                      gridTemplateColumns: template,
+                    }}
+                  >
+                    {columns.map((header) => (
+                      <td
+                        key={header.key}
+                        className={`flex min-w-0 items-center overflow-hidden px-2 whitespace-nowrap ${alignOf(header)} ${
+                          header.type === 'ROW_MENU'
+                            ? `sticky right-0 ${isFocused ? 'bg-accent-soft' : 'bg-panel group-hover:bg-hover'}`
+                            : ''
+                        }`}
+                      >
+                        {header.type === 'ROW_MENU' ? (
+                          rowActions ? (
+                            <button
+                              type="button"
+                              tabIndex={-1}
+                              aria-label={`Actions for ${rowLabel?.(row) ?? `row ${row.id}`}`}
+                              onClick={(event) => openMenu(item.index, event.currentTarget.getBoundingClientRect())}
+                              className="flex h-5 w-6 items-center justify-center rounded text-muted hover:bg-raised hover:text-fg"
+                            >
+                              ⋯
+                            </button>
+                          ) : null
+                        ) : (
+                          <span className="min-w-0 truncate">
+                            {renderCell(header, (row as unknown as Record<string, unknown>)[header.key])}
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          )}
+        </table>
+      </div>
+      {menu && menuRow && rowActions ? (
+        <RowMenu
+          label={`Actions for ${rowLabel?.(menuRow) ?? `row ${menuRow.id}`}`}
+          actions={rowActions(menuRow)}
+          anchor={menu.anchor}
+          onClose={closeMenu}
+          onRun={(action) => {
+            closeMenu();
+            onRowAction?.(menuRow, action);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { type FormEvent, useId, useState } from 'react';
+import { type TableFilter, tableFilterSchema } from '../../../domain/table-query';
+import type { Header } from '../../../domain/tables';
+import { Button } from '../Button';
+import { operatorsOf } from './filter-text';
+import { optionLabel } from './format';
+
+interface FilterEditorProps {
+  header: Header;
+  /** The filter being edited; a new one when absent. */
+  filter?: TableFilter;
+  onApply: (filter: TableFilter) => void;
+  onRemove?: () => void;
+}
+
+interface Draft {
+  op: string;
+  value: string;
+  to: string;
+  chosen: string[];
+}
+
+function draftOf(header: Header, filter: TableFilter | undefined): Draft {
+  const kind = header.filter ?? 'text';
+  const draft: Draft = { op: operatorsOf(kind)[0]?.value ?? 'equal', value: '', to: '', chosen: [] };
+  if (!filter) return draft;
+  draft.op = filter.op;
+  if (filter.kind === 'multi') draft.chosen = [...filter.value];
+  else if (filter.kind === 'date' && filter.op === 'range') Object.assign(draft, { value: filter.from, to: filter.to });
+  else draft.value = String(filter.value);
+  return draft;
+}
+
+/** The filter a draft describes, for this column's kind (unvalidated). */
+function filterFromDraft(header: Header, draft: Draft): unknown {
+  const base = { column: header.key, kind: header.filter, op: draft.op };
+  if (header.filter === 'multi') return { ...base, value: draft.chosen };
+  if (header.filter === 'number')
+    return { ...base, value: draft.value.trim() === '' ? Number.NaN : Number(draft.value) };
+  if (header.filter === 'date' && draft.op === 'range') return { ...base, from: draft.value, to: draft.to };
+  return { ...base, value: draft.value };
+}
+
+const control =
+  'h-7 rounded-md border border-line bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none';
+
+/** Edits one column's filter by its kind: operator, then a value, two dates, or the header's options as checkboxes. */
+export function FilterEditor({ header, filter, onApply, onRemove }: FilterEditorProps) {
+  const [draft, setDraft] = useState(() => draftOf(header, filter));
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const kind = header.filter ?? 'text';
+  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    const parsed = tableFilterSchema.safeParse(filterFromDraft(header, draft));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError(kind === 'number' ? 'Type a number' : (issue?.message ?? 'Check the value'));
+      return;
+    }
+    onApply(parsed.data);
+  }
+
+  const inputType = kind === 'date' ? 'date' : kind === 'number' ? 'number' : 'text';
+  return (
+    <form onSubmit={submit} className="flex w-64 flex-col gap-2 p-3" aria-label={`Filter ${header.label}`}>
+      <p className="text-xs font-medium text-muted">{header.label}</p>
+      <select
+        aria-label="Operator"
+        value={draft.op}
+        onChange={(event) => set({ op: event.target.value })}
+        className={control}
+      >
+        {operatorsOf(kind).map((op) => (
+          <option key={op.value} value={op.value}>
+            {op.label}
+          </option>
+        ))}
+      </select>
+      {kind === 'multi' ? (
+        <fieldset className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+          <legend className="sr-only">Values</legend>
+          {(header.options ?? []).map((option) => (
+            <label key={option} className="flex items-center gap-2 text-sm text-fg">
+              <input
+                type="checkbox"
+                className="size-3.5 accent-(--color-accent)"
+                checked={draft.chosen.includes(option)}
+                onChange={(event) =>
+                  set({
+                    chosen: event.target.checked
+                      ? [...draft.chosen, option]
+                      : draft.chosen.filter((value) => value !== option),
+                  })
+                }
+              />
+              {optionLabel(option)}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <input
+            id={`${id}-value`}
+            aria-label={draft.op === 'range' ? 'From' : 'Value'}
+            type={inputType}
+            step={kind === 'number' ? 'any' : undefined}
+            value={draft.value}
+            onChange={(event) => set({ value: event.target.value })}
+            className={control}
+            // biome-ignore lint/a11y/noAutofocus: the editor opens to type a value
+            autoFocus
+          />
+          {kind === 'date' && draft.op === 'range' ? (
+            <input
+              aria-label="To"
+              type="date"
+              value={draft.to}
+              onChange={(event) => set({ to: event.target.value })}
+              className={control}
+            />
+          ) : null}
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {onRemove ? (
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            Remove
+          </Button>
+        ) : null}
+        <Button size="sm" variant="primary" type="submit">
+          Apply
+        </Button>
+      </div>
+    </form>
+  );
+}

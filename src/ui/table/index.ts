@@ -1,0 +1,5 @@
+export { DataTable, type DataTableProps, rowHeight } from './DataTable';
+export { sortRowsLocally } from './local-rows';
+export type { RowAction, TableRow, TableState } from './types';
+export { tableStateFromSearch, tableStateToSearch } from './url-state';
+export { useTableUrlState } from './useTableUrlState';
