@@ -1,7 +1,10 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { api } from '../../domain/api';
+import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import { handle } from '../http/handler';
+import { containsPattern } from '../tables/filter-sql';
 import { usersTableHeaders } from './headers';
 import { customerRow } from './rows';
 
@@ -10,12 +13,24 @@ const maxId = 2_147_483_647;
 /** Shorter texts have no trigram to match fuzzily. */
 const fuzzyFrom = 3;
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** `text%` for LIKE, with the pattern characters of the text taken literally. */
+function startingWith(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const fullName = sql`(${customers.firstName} || ' ' || ${customers.lastName})`;
+
+/**
+ * The prefix probes, most relevant first. Each is one range of a `lower(…) text_pattern_ops` btree index, read in
+ * index order and cut at the rows still wanted: the work per probe is bounded by 20 rows, whatever the table's size.
+ */
+const prefixProbes: SQL[] = [
+  sql`lower(${customers.email})`,
+  sql`lower(${fullName})`,
+  sql`lower(${customers.lastName})`,
+  sql`lower(${customers.businessName})`,
+  sql`split_part(lower(${customers.email}), '@', 2)`,
+];
 
 function similarityTo(text: string) {
   return sql`greatest(
@@ -24,38 +39,67 @@ function similarityTo(text: string) {
     coalesce(similarity(${customers.businessName}, ${text}), 0))`;
 }
 
+function notAmong(found: number[]): SQL {
+  return found.length > 0 ? sql`${customers.id} not in (${sql.join(found, sql`, `)})` : sql`true`;
+}
+
+async function idsWhere(db: Database, where: SQL, order: (SQL | AnyPgColumn)[], limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** The ids matching the text, most relevant first, at most `maxResults`; each step runs only if the list is short. */
+async function rankedIds(db: Database, text: string): Promise<number[]> {
+  const found: number[] = [];
+  const wanted = () => maxResults - found.length;
+  const lower = text.toLowerCase();
+  const id = /^\d{1,10}$/.test(text) && Number(text) <= maxId ? Number(text) : null;
+  if (id !== null) found.push(...(await idsWhere(db, sql`${customers.id} = ${id}`, [], 1)));
+  found.push(...(await idsWhere(db, sql`lower(${customers.email}) = ${lower} and ${notAmong(found)}`, [], 1)));
+  const prefix = startingWith(lower);
+  for (const probe of prefixProbes) {
+    if (wanted() <= 0) return found;
+    const where = sql`${probe} like ${prefix} and ${notAmong(found)}`;
+    found.push(...(await idsWhere(db, where, [sql`${probe} using ~<~`, customers.id], wanted())));
+  }
+  if (wanted() <= 0) return found;
+  // Containment anywhere (trigram indexes), cut at the rows wanted, then ranked by similarity among those only.
+  const pattern = containsPattern(text);
+  const contains = sql`(${customers.email} ilike ${pattern} or ${fullName} ilike ${pattern}
+    or ${customers.businessName} ilike ${pattern})`;
+  const candidates = await idsWhere(db, sql`${contains} and ${notAmong(found)}`, [], wanted());
+  if (candidates.length > 0) {
+    found.push(
+      ...(await idsWhere(db, inArray(customers.id, candidates), [desc(similarityTo(text)), customers.id], wanted())),
+    );
+  }
+  if (found.length > 0 || text.length < fuzzyFrom) return found;
+  // Nothing contains the text: fuzzy matches (pg_trgm `%`) through the GIN indexes; the planner underrates
+  // similarity's cost and would compute it on every row.
+  await db.execute(sql`set local enable_seqscan = off`);
+  const fuzzy = sql`(${customers.email} % ${text} or ${fullName} % ${text} or ${customers.businessName} % ${text})`;
+  return idsWhere(db, fuzzy, [desc(similarityTo(text)), customers.id], maxResults);
+}
+
 /**
- * Customers by id (a numeric query), e-mail, "first last" name or business name, on the trigram indexes: what contains
- * the text (exact id and exact e-mail on top, then by similarity), and only when nothing does, fuzzy matches (pg_trgm
- * `%`, through the GIN indexes: the planner underrates similarity's cost and would compute it on every row).
+ * Customers by id (a numeric query), e-mail, "first last" name, last name or business name, top 20 by relevance:
+ * exact id, exact e-mail, then prefixes (e-mail, full name, last name, business name, e-mail domain; btree ranges),
+ * then containment anywhere, and only when nothing matched, fuzzy matches. Every step is bounded by the rows still
+ * wanted, so a query matching half the table (`gmail`) costs what a rare one does.
  */
 export const searchUsers = handle(api.users.search, async ({ db, params, staff }) => {
-  const text = params.query;
-  const id = /^\d{1,10}$/.test(text) && Number(text) <= maxId ? Number(text) : null;
-  const pattern = containing(text);
-  const contains = sql`(${customers.id} = ${id}
-    or ${customers.email} ilike ${pattern}
-    or ${fullName} ilike ${pattern}
-    or ${customers.businessName} ilike ${pattern})`;
-  const exact = sql`(case when ${customers.id} = ${id} then 2 when lower(${customers.email}) = lower(${text}) then 1 else 0 end)`;
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(contains)
-    .orderBy(desc(exact), desc(similarityTo(text)), customers.id)
-    .limit(maxResults);
-  if (rows.length === 0 && text.length >= fuzzyFrom) {
-    await db.execute(sql`set local enable_seqscan = off`);
-    const fuzzy = await db
-      .select()
-      .from(customers)
-      .where(
-        sql`(${customers.email} % ${text} or ${fullName} % ${text} or ${customers.businessName} % ${text})
-          and not coalesce(${contains}, false)`,
-      )
-      .orderBy(desc(similarityTo(text)), customers.id)
-      .limit(maxResults - rows.length);
-    rows.push(...fuzzy);
-  }
-  return { headers: [...usersTableHeaders], users: rows.map((row) => customerRow(row, staff.role)) };
+  const ids = await rankedIds(db, params.query);
+  if (ids.length === 0) return { headers: [...usersTableHeaders], users: [] };
+  const records = await db.select().from(customers).where(inArray(customers.id, ids));
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const rows = ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [customerRow(record, staff.role)] : [];
+  });
+  return { headers: [...usersTableHeaders], users: rows };
 });
