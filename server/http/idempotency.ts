@@ -77,7 +77,9 @@ export async function claimIdempotencyKey(
       if (existing.requestHash !== claim.requestHash || existing.callId !== claim.callId) {
         throw fail('idempotency_key_reused');
       }
-      if (existing.state === 'done') return { kind: 'replay', status: existing.status ?? 200, answer: existing.answer };
+      if (existing.state === 'done') {
+        return { kind: 'replay', status: existing.status ?? 200, answer: storedAnswer(existing.answer) };
+      }
       const reclaimed = await db
         .update(idempotencyKeys)
         .set({ createdAt: sql`now()` })
@@ -96,11 +98,24 @@ export async function claimIdempotencyKey(
   }
 }
 
+/**
+ * The stored answer: kept as its JSON text (a jsonb string), because jsonb reorders object keys and a replay must be
+ * byte for byte the first answer. Answers stored as plain jsonb (before this) are returned as they are.
+ */
+function storedAnswer(stored: unknown): unknown {
+  if (typeof stored !== 'string') return stored;
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+}
+
 /** Stores the answer of a claimed key (in the call's transaction on success, on its own for a 4xx). */
 export async function finishIdempotencyKey(db: Database, claim: IdempotencyClaim, status: number, answer: unknown) {
   await db
     .update(idempotencyKeys)
-    .set({ state: 'done', status, answer, finishedAt: sql`now()` })
+    .set({ state: 'done', status, answer: JSON.stringify(answer ?? null), finishedAt: sql`now()` })
     .where(and(eq(idempotencyKeys.staffId, claim.staffId), eq(idempotencyKeys.key, claim.key)));
 }
 
