@@ -1,7 +1,9 @@
 import { navigate } from 'wouter/use-browser-location';
+import { confirmLeave } from '../src/routing/leave-guard';
 
-/** Goes to a page of the console (history mode), as a link would. */
+/** Goes to a page of the console (history mode), as a link would; a page with unsaved changes asks first. */
 export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
+  if (!confirmLeave(path)) return;
   navigate(path, { replace: options.replace ?? false });
 }
 

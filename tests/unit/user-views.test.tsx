@@ -10,6 +10,7 @@ import UsersPage from '../../views/users/UsersPage';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
+import { serveUserDetails } from './support/user-details';
 
 let server: FakeApi;
 
@@ -40,6 +41,7 @@ beforeEach(() => {
       viewed_at: ['2025-03-01T10:00:00.000Z', '2025-02-01T10:00:00.000Z'],
     },
   }));
+  serveUserDetails(server);
   server.install();
 });
 
@@ -53,7 +55,7 @@ describe('UserDetailsPage', () => {
   it('shows the customer and the commands this role may run, through the runner', async () => {
     renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
     expect(await screen.findByRole('heading', { level: 1, name: /Jane Doe/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Contact' })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Customer details' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Unsuspend/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Suspend/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('user.suspend'));

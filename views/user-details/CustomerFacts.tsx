@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { CustomerRow } from '../../domain/users';
 import {
   formatDateTime,
@@ -7,53 +6,21 @@ import {
   subscriptionLabel,
   suspendReasonLabel,
 } from '../users/customer-format';
+import { FactGroup } from './FactGroup';
 
-type Value = ReactNode | string | number | boolean | null;
-
-function shown(value: Value): ReactNode {
-  if (value === null || value === undefined || value === '') return <span className="text-faint">—</span>;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return value;
-}
-
-function Group({ title, items }: { title: string; items: readonly [string, Value][] }) {
-  return (
-    <section aria-labelledby={`group-${title}`} className="rounded-lg border border-line bg-panel">
-      <h2 id={`group-${title}`} className="border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase">
-        {title}
-      </h2>
-      <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 px-3 py-2.5 text-sm">
-        {items.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="min-w-0 break-words text-fg">{shown(value)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-/** Every field of the customer, read-only, grouped the way support reads them. */
-export function GeneralTab({ row }: { row: CustomerRow }) {
+/** The customer's row beyond the details form, read-only, grouped the way support reads them. */
+export function CustomerFacts({ row }: { row: CustomerRow }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      <Group
-        title="Contact"
+      <FactGroup
+        title="Account"
         items={[
-          ['First name', row.first_name],
-          ['Last name', row.last_name],
           ['Username', row.username],
-          ['E-mail', row.email],
-          ['Business name', row.business_name],
-          ['VAT id', row.vat_id],
-          ['Country', row.country],
-          ['Address', row.address],
           ['Customer since', formatDateTime(row.date_added)],
           ['Last updated', formatDateTime(row.last_updated_row)],
         ]}
       />
-      <Group
+      <FactGroup
         title="Subscription"
         items={[
           ['Editing', subscriptionLabel(row.subscription_type)],
@@ -65,14 +32,14 @@ export function GeneralTab({ row }: { row: CustomerRow }) {
           ['Payment link', row.payment_link],
         ]}
       />
-      <Group
+      <FactGroup
         title="Trial"
         items={[
           ['Trial photos', row.photos_for_trial],
           ['Trial photos left', row.remaining_photos_for_trial],
         ]}
       />
-      <Group
+      <FactGroup
         title="Charges"
         items={[
           ['Charge failed', row.charge_failed],
@@ -82,7 +49,7 @@ export function GeneralTab({ row }: { row: CustomerRow }) {
           ['Retry up to project', row.max_proj_id_for_charge_retry],
         ]}
       />
-      <Group
+      <FactGroup
         title="Flags"
         items={[
           ['Status', <StatusBadge key="status" status={row.status} />],
@@ -95,7 +62,7 @@ export function GeneralTab({ row }: { row: CustomerRow }) {
           ['Managed by CSM', row.is_managed_by_csm],
         ]}
       />
-      <Group
+      <FactGroup
         title="Marketing"
         items={[
           ['Referred by', row.referred_by],

@@ -1,4 +1,5 @@
-import { userActionsFor } from '../../commands/access';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { type OfferedCommand, userActionsFor } from '../../commands/access';
 import { allCommands } from '../../commands/index';
 import { runCommand } from '../../commands/runner';
 import { shortcutKeys } from '../../commands/shortcuts';
@@ -7,15 +8,36 @@ import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { Kbd } from '../../src/ui/Kbd';
 
-/** The customer's commands this role may run, as buttons: the same runner as the palette, shortcuts and links. */
+function ShortcutHint({ shortcut }: { shortcut: string | undefined }) {
+  if (!shortcut) return null;
+  return (
+    <span aria-hidden="true" className="ml-1 flex gap-0.5">
+      {shortcutKeys(shortcut).map((key) => (
+        <Kbd key={key}>{key}</Kbd>
+      ))}
+    </span>
+  );
+}
+
+function reasonOf(offered: OfferedCommand): string | undefined {
+  return offered.availability.state === 'disabled' ? offered.availability.reason : undefined;
+}
+
+/**
+ * The customer's commands this role may run: those with a shortcut as buttons, the rest under "More"; all through
+ * the same runner as the palette, shortcuts and links.
+ */
 export function UserActions({ target }: { target: UserTarget }) {
   const { userRole } = useSession();
   const offered = userActionsFor(allCommands, userRole, target);
   if (offered.length === 0) return null;
+  const primary = offered.filter(({ command }) => command.shortcut);
+  const more = offered.filter(({ command }) => !command.shortcut);
   return (
     <>
-      {offered.map(({ command, availability }) => {
-        const reason = availability.state === 'disabled' ? availability.reason : undefined;
+      {primary.map((each) => {
+        const { command } = each;
+        const reason = reasonOf(each);
         return (
           <Button
             key={command.id}
@@ -24,20 +46,40 @@ export function UserActions({ target }: { target: UserTarget }) {
             title={reason ?? (command.shortcut ? `${command.title} (${command.shortcut})` : command.title)}
             aria-keyshortcuts={command.shortcut}
             onClick={() => void runCommand(command.id, { target, origin: 'button' })}
-            hint={
-              command.shortcut ? (
-                <span aria-hidden="true" className="ml-1 flex gap-0.5">
-                  {shortcutKeys(command.shortcut).map((key) => (
-                    <Kbd key={key}>{key}</Kbd>
-                  ))}
-                </span>
-              ) : undefined
-            }
+            hint={<ShortcutHint shortcut={command.shortcut} />}
           >
             {command.title}
           </Button>
         );
       })}
+      {more.length > 0 ? (
+        <Menu>
+          <MenuButton as={Button} variant="secondary">
+            More…
+          </MenuButton>
+          <MenuItems
+            anchor="bottom end"
+            className="z-30 mt-1 flex min-w-56 flex-col rounded-md border border-line bg-panel p-1 shadow-lg shadow-black/30 focus:outline-none"
+          >
+            {more.map((each) => {
+              const reason = reasonOf(each);
+              return (
+                <MenuItem key={each.command.id} disabled={reason !== undefined}>
+                  <button
+                    type="button"
+                    title={reason}
+                    onClick={() => void runCommand(each.command.id, { target, origin: 'button' })}
+                    className="flex w-full cursor-pointer items-center rounded px-2 py-1.5 text-left text-sm text-fg data-disabled:cursor-not-allowed data-disabled:opacity-50 data-focus:bg-hover"
+                  >
+                    <span className="flex-1">{each.command.title}</span>
+                    {reason ? <span className="ml-2 text-xs text-muted">{reason}</span> : null}
+                  </button>
+                </MenuItem>
+              );
+            })}
+          </MenuItems>
+        </Menu>
+      ) : null}
     </>
   );
 }

@@ -11,8 +11,9 @@ import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
 import { Tabs } from '../../src/ui/Tabs';
 import { formatDateTime, StatusBadge, subscriptionLabel, suspendReasonLabel } from '../users/customer-format';
-import { GeneralTab } from './GeneralTab';
+import { HeaderTiles } from './HeaderTiles';
 import { NotBuiltTab } from './NotBuiltTab';
+import { tabViews } from './tab-views';
 import { UserActions } from './UserActions';
 
 /** One customer (`/users/:id/:tab`): who they are, what the role can do to them, and the tab's content. */
@@ -52,6 +53,7 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
   const suspended = row.status === 'SUSPENDED';
   const subtitle = [row.email, `#${row.id}`, row.business_name, row.country].filter(Boolean).join(' · ');
   const current = userDetailTabs.find((each) => each.slug === tab);
+  const TabView = tabViews[tab];
   return (
     <>
       <PageHeader
@@ -71,10 +73,11 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
             {row.suspend_description ? `: ${row.suspend_description}` : ''}
           </p>
         ) : null}
+        <HeaderTiles userId={row.id} />
         <Tabs tabs={tabs} label="Customer tabs" />
       </PageHeader>
       <div className="px-4 py-4 md:px-6">
-        {tab === 'general' ? <GeneralTab row={row} /> : <NotBuiltTab title={current?.title ?? tab} />}
+        {TabView ? <TabView row={row} target={target} /> : <NotBuiltTab title={current?.title ?? tab} />}
       </div>
     </>
   );

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+/** One column of a details list: its header and how a row shows in it. */
+export interface DetailColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned, tabular figures (amounts, counts). */
+  numeric?: boolean;
+}
+
+interface DetailTableProps<Row> {
+  label: string;
+  columns: readonly DetailColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: string;
+}
+
+/** A short, dense list of a details tab (at most a few hundred rows, so not virtualized). */
+export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: DetailTableProps<Row>) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{empty}</p>
+    );
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+      <table aria-label={label} className="w-full border-collapse text-sm">
+        <thead>
+          <tr className="border-b border-line text-left text-xs text-muted">
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : ''}`}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-line last:border-b-0 align-top hover:bg-hover">
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'break-words'}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { permitted } from '../../commands/access';
+import { commandById } from '../../commands/index';
+import { runCommand } from '../../commands/runner';
+import type { UserTarget } from '../../commands/target';
+import { api } from '../../domain/api';
+import { can } from '../../domain/permissions';
+import type { UserDetails } from '../../domain/user-details';
+import { type ApiError, call, revalidateCalls } from '../../src/http';
+import { useLeaveGuard } from '../../src/routing/leave-guard';
+import { useSession } from '../../src/session/store';
+import { Button } from '../../src/ui/Button';
+import { InputField } from '../../src/ui/fields/InputField';
+import { TextareaField } from '../../src/ui/fields/TextareaField';
+import { Kbd } from '../../src/ui/Kbd';
+import { toast } from '../../src/ui/toast-store';
+import { formatDateTime } from '../users/customer-format';
+import {
+  changedFields,
+  type DetailField,
+  type DetailsDraft,
+  type DraftErrors,
+  draftOf,
+  saveBodyOf,
+  validateSave,
+} from './details-form';
+import { FactGroup } from './FactGroup';
+import { type EmailCheck, useEmailCheck } from './use-email-check';
+
+const labels: Record<DetailField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'E-mail',
+  business_name: 'Business name',
+  cc_emails: 'CC e-mails',
+  vat_id: 'VAT id',
+  country: 'Country',
+  address: 'Address',
+  notes: 'Notes',
+};
+
+const emailHints: Record<EmailCheck, string | undefined> = {
+  unchanged: undefined,
+  invalid: undefined,
+  checking: 'Checking whether the e-mail is free…',
+  free: 'Free: no other customer uses it.',
+  taken: undefined,
+  unknown: 'Could not check the e-mail now; the server checks it again on save.',
+};
+
+interface DetailsFormProps {
+  details: UserDetails;
+  target: UserTarget;
+  /** Refetches the details (after a stale save); resolves with the fresh ones. */
+  reload: () => Promise<UserDetails | undefined>;
+  /** Stores the saved details as the cached answer. */
+  saved: (details: UserDetails) => void;
+}
+
+/**
+ * The spec's details form: required names and e-mail, optional fields, the read-only facts and the password row.
+ * Sends only the changed fields with the version read; a stale version (409) offers a reload; the e-mail is checked
+ * as it is typed. Ctrl/Cmd+Enter saves; leaving with unsaved changes asks first.
+ */
+export function DetailsForm({ details, target, reload, saved }: DetailsFormProps) {
+  const { userRole } = useSession();
+  const editable = can(userRole, 'user_details_edit');
+  const [base, setBase] = useState(details);
+  const [draft, setDraft] = useState<DetailsDraft>(() => draftOf(details));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const changed = changedFields(base, draft);
+  const dirty = changed.length > 0;
+  const emailCheck = useEmailCheck(details.id, base.email, draft.email);
+  const firstField = useRef<HTMLElement | null>(null);
+  const search = useSearch();
+
+  useEffect(() => {
+    if (!dirty && details.last_updated_row !== base.last_updated_row) {
+      setBase(details);
+      setDraft(draftOf(details));
+    }
+  }, [details, base.last_updated_row, dirty]);
+
+  useEffect(() => {
+    if (new URLSearchParams(search).has('edit')) firstField.current?.focus();
+  }, [search]);
+
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty && !busy;
+  useLeaveGuard(useCallback(() => dirtyRef.current, []));
+
+  function edit(field: DetailField, value: string): void {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function onReload(): Promise<void> {
+    const fresh = await reload();
+    if (!fresh) return;
+    setBase(fresh);
+    setDraft(draftOf(fresh));
+    setErrors({});
+    setStale(false);
+  }
+
+  async function save(): Promise<void> {
+    if (!editable || busy) return;
+    if (!dirty) {
+      toast({ title: 'Nothing to save', message: 'No field differs from what is saved.', type: 'info' });
+      return;
+    }
+    const body = saveBodyOf(base, draft);
+    const invalid = validateSave(body);
+    if (emailCheck === 'taken') invalid.email = 'Another customer already uses this e-mail';
+    if (emailCheck === 'checking') invalid.email = 'Still checking whether this e-mail is free; try again';
+    if (Object.values(invalid).some(Boolean)) {
+      setErrors(invalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await call(
+        api.userDetails.saveDetails,
+        { params: { user_id: details.id }, body },
+        { silent: true },
+      );
+      setBase(answer);
+      setDraft(draftOf(answer));
+      saved(answer);
+      toast({ title: 'Details saved', message: `${changed.map((field) => labels[field]).join(', ')} changed.` });
+      void revalidateCalls(
+        api.users.get,
+        api.users.search,
+        api.users.lastViewed,
+        api.userDetails.tiles,
+        api.userDetails.activity,
+        api.userDetails.audit,
+      );
+    } catch (raw) {
+      const error = raw as ApiError;
+      if (error.code === 'stale_version') setStale(true);
+      else if (error.code === 'email_taken') setErrors({ email: error.message });
+      else {
+        const field = error.field?.split(/[./]/).pop() as DetailField | undefined;
+        if (field && field in labels) setErrors({ [field]: error.message.replace(`${field}: `, '') });
+        else if (error.code !== 'cancel_request')
+          toast({ title: 'Could not save', message: error.message, type: 'negative' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    void save();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>): void {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void save();
+    }
+  }
+
+  const input = (field: DetailField, hint?: string) => (
+    <InputField
+      id={`details-${field}`}
+      name={field}
+      label={`${labels[field]}${['first_name', 'last_name', 'email'].includes(field) ? ' *' : ''}`}
+      value={draft[field]}
+      onChange={(value) => edit(field, value)}
+      error={
+        errors[field] ??
+        (field === 'email' && emailCheck === 'taken' ? 'Another customer already uses this e-mail' : undefined)
+      }
+      hint={hint}
+      disabled={!editable || busy}
+      controlRef={field === 'first_name' ? (element) => (firstField.current = element) : undefined}
+    />
+  );
+  const reset = commandById('user.send-reset-password-email');
+  const canReset = reset !== undefined && permitted(reset, userRole);
+
+  return (
+    <div className="grid items-start gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <form
+        noValidate
+        aria-label="Customer details"
+        onSubmit={onSubmit}
+        onKeyDown={onKeyDown}
+        className="rounded-lg border border-line bg-panel"
+      >
+        <h2 className="border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase">Details</h2>
+        {stale ? (
+          <div role="alert" className="m-3 flex items-center gap-3 rounded-md bg-warning-soft px-3 py-2 text-sm">
+            <p className="flex-1 text-fg">
+              Someone else saved this customer’s details after you opened them, so your changes were not saved. Reload
+              to see their version, then make your change again.
+            </p>
+            <Button variant="primary" onClick={() => void onReload()}>
+              Reload
+            </Button>
+          </div>
+        ) : null}
+        <div className="grid gap-3 px-3 py-3 sm:grid-cols-2">
+          {input('first_name')}
+          {input('last_name')}
+          {input('email', emailHints[emailCheck])}
+          {input('cc_emails', 'Separated by commas; up to 5.')}
+          {input('business_name')}
+          {input('vat_id')}
+          {input('country')}
+          {input('address')}
+          <div className="sm:col-span-2">
+            <TextareaField
+              id="details-notes"
+              name="notes"
+              label={labels.notes}
+              value={draft.notes}
+              onChange={(value) => edit('notes', value)}
+              error={errors.notes}
+              hint="For staff only."
+              disabled={!editable || busy}
+            />
+          </div>
+        </div>
+        {editable ? (
+          <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+            <span className="flex-1 text-xs text-muted">
+              {dirty ? `Unsaved: ${changed.map((field) => labels[field]).join(', ')}` : 'No unsaved changes'}
+            </span>
+            <Button
+              variant="ghost"
+              disabled={!dirty || busy}
+              onClick={() => {
+                setDraft(draftOf(base));
+                setErrors({});
+              }}
+            >
+              Discard
+            </Button>
+            <Button
+              type="submit"
+              variant="primary"
+              busy={busy}
+              disabled={emailCheck === 'taken'}
+              hint={<Kbd className="ml-1">Ctrl ↵</Kbd>}
+            >
+              Save
+            </Button>
+          </div>
+        ) : null}
+      </form>
+      <FactGroup
+        title="Read-only"
+        items={[
+          ['Full name', base.full_name],
+          ['Id', base.id],
+          ['Referred users', `${base.referred_users.signups} sign-ups, ${base.referred_users.subscribed} subscribed`],
+          ['Last activity', base.last_activity ? formatDateTime(base.last_activity) : null],
+          ['Currency', base.currency],
+          [
+            'Password',
+            canReset ? (
+              <Button
+                key="reset"
+                size="sm"
+                onClick={() => void runCommand('user.send-reset-password-email', { target, origin: 'button' })}
+              >
+                Send reset link
+              </Button>
+            ) : (
+              'Set by the customer'
+            ),
+          ],
+        ]}
+      />
+    </div>
+  );
+}

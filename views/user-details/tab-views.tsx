@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { ActivityTab } from './ActivityTab';
+import { AdditionalInfoTab } from './AdditionalInfoTab';
+import { AuditTab } from './AuditTab';
+import { BackupTab } from './BackupTab';
+import { CreditsTab } from './CreditsTab';
+import { CullingTab } from './CullingTab';
+import { GeneralTab } from './GeneralTab';
+import { NotificationsTab } from './NotificationsTab';
+import { PaymentsTab } from './PaymentsTab';
+import type { UserTabProps } from './tab-props';
+
+/** The view of each built user details tab, by slug; the others (charges, contract, profiles, projects) come later. */
+export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
+  general: GeneralTab,
+  payments: PaymentsTab,
+  activity: ActivityTab,
+  'additional-info': AdditionalInfoTab,
+  backup: BackupTab,
+  culling: CullingTab,
+  credits: CreditsTab,
+  notifications: NotificationsTab,
+  audit: AuditTab,
+};
