@@ -31,14 +31,14 @@ export const fixedKeys: readonly HelpSection[] = [
       { keys: 'K', label: 'Previous row (or ↑)' },
       { keys: 'Enter', label: 'Open the focused row' },
       { keys: '.', label: 'The focused row’s actions (or Shift+F10)' },
-      { keys: 'ArrowLeft', label: 'Previous tab, with focus on the tab bar (→ the next)' },
+      { keys: 'ArrowLeft', label: 'Previous tab, on the tab bar (→ next)' },
     ],
   },
   {
     title: 'Forms',
     keys: [
       { keys: 'Enter', label: 'Continue or run (in the palette)' },
-      { keys: 'Mod+Enter', label: 'Save the customer’s details; submit from a text area' },
+      { keys: 'Mod+Enter', label: 'Save details; submit from a text area' },
     ],
   },
 ];

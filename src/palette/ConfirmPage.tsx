@@ -2,15 +2,35 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
 import { confirmRun, runner, stepBack } from '../../commands/runner';
+import { api } from '../../domain/api';
+import type { Endpoint } from '../../domain/endpoint';
+import { useCall } from '../http';
+import { useSession } from '../session/store';
 import { Button } from '../ui/Button';
+import type { FieldOption } from '../ui/fields/types';
 import { Kbd } from '../ui/Kbd';
 import { PageTitle } from './PageTitle';
 
-function shown(spec: FieldSpec, value: unknown): string {
+const noEndpoint: Endpoint = api.users.lastViewed;
+
+function shown(spec: FieldSpec, value: unknown, options: readonly FieldOption[], symbol?: string): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === undefined || value === null || value === '') return '—';
-  const options = spec.options && !('endpoint' in spec.options) ? spec.options : [];
-  return options.find((option) => option.value === value)?.label ?? String(value);
+  if (spec.kind === 'money' && typeof value === 'number') {
+    return `${symbol ?? ''}${value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  }
+  return options.find((option) => option.value === String(value))?.label ?? String(value);
+}
+
+/** A parameter as confirmed: option labels rather than codes (fetched ones from the cache), money with its symbol. */
+function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
+  const { userRole } = useSession();
+  const source = spec.options && 'endpoint' in spec.options ? spec.options : undefined;
+  const { data } = useCall(source?.endpoint ?? noEndpoint, source ? source.input : null);
+  const fixed = spec.options && !('endpoint' in spec.options) ? spec.options : [];
+  const options = source && data !== undefined ? source.toOptions(data) : fixed;
+  const symbol = spec.currencySymbol?.({ role: userRole, target: runner.run?.target });
+  return <>{shown(spec, value, options, symbol)}</>;
 }
 
 /** The last step: names the target and the consequence, lists the parameters, and runs on Enter. */
@@ -40,7 +60,9 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
             {fields.map(([name, spec]) => (
               <div key={name} className="contents">
                 <dt className="text-muted">{spec.label}</dt>
-                <dd className="break-words whitespace-pre-wrap text-fg">{shown(spec, run.parsed?.[name])}</dd>
+                <dd className="break-words whitespace-pre-wrap text-fg">
+                  <ConfirmValue spec={spec} value={run.parsed?.[name]} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -10,6 +10,7 @@ import UsersPage from '../../views/users/UsersPage';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
+import { stubLayout } from './support/table';
 import { serveUserDetails } from './support/user-details';
 
 let server: FakeApi;
@@ -78,26 +79,28 @@ describe('UserDetailsPage', () => {
 
 describe('UsersPage', () => {
   it('lists the last viewed customers; j/k move between rows and Enter opens one', async () => {
+    stubLayout(600);
     renderAt('/users/last-viewed', <UsersPage tab="last-viewed" />);
-    const rows = await screen.findAllByRole('row');
-    expect(rows).toHaveLength(3);
-    const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
-    expect(first.tabIndex).toBe(0);
-    act(() => first.focus());
+    const grid = await screen.findByRole('grid', { name: 'Last viewed customers' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(3));
+    expect(within(grid).getAllByRole('columnheader')[0]?.textContent).toMatch(/^Viewed at/);
+    act(() => grid.focus());
     act(() => {
-      fireEvent.keyDown(first, { key: 'j' });
+      fireEvent.keyDown(grid, { key: 'j' });
     });
-    expect(document.activeElement).toBe(second);
+    const focused = document.getElementById(grid.getAttribute('aria-activedescendant') ?? '');
+    expect(focused?.getAttribute('data-row-id')).toBe('43');
     act(() => {
-      fireEvent.keyDown(second, { key: 'Enter' });
+      fireEvent.keyDown(grid, { key: 'Enter' });
     });
     await waitFor(() => expect(location.pathname).toBe('/users/43/general'));
+    vi.restoreAllMocks();
   });
 
   it('shows only the tabs the role may open', async () => {
     signedInAs('SUPPORT_PL1');
     renderAt('/users/last-viewed', <UsersPage tab="last-viewed" />);
-    await screen.findAllByRole('row');
+    await screen.findByRole('grid', { name: 'Last viewed customers' });
     expect(screen.queryByRole('link', { name: 'All users' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Search' })).toBeTruthy();
   });

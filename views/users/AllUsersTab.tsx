@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { customerRowActions, runCustomerRowAction } from '../../commands/row-menu';
 import { customerName } from '../../commands/target';
@@ -20,8 +20,18 @@ export function AllUsersTab() {
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useUsersFilter(state);
   const onFocusRow = useFocusedCustomer();
   const rowActions = useCallback((row: CustomerRow) => customerRowActions(row, userRole), [userRole]);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const onRowAction = useCallback(
-    (row: CustomerRow, action: RowAction) => runCustomerRowAction(row, action, () => void refresh()),
+    (row: CustomerRow, action: RowAction) =>
+      runCustomerRowAction(row, action, () => {
+        if (mounted.current) void refresh();
+      }),
     [refresh],
   );
 

@@ -90,9 +90,13 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
   const { hasMore, loadingMore, onLoadMore } = props;
+  const askedFor = useRef<readonly R[] | null>(null);
   useEffect(() => {
-    if (hasMore && !loadingMore && onLoadMore && lastIndex >= rows.length - loadAhead) onLoadMore();
-  }, [hasMore, loadingMore, onLoadMore, lastIndex, rows.length]);
+    if (!hasMore || loadingMore || !onLoadMore || lastIndex < rows.length - loadAhead) return;
+    if (askedFor.current === rows) return;
+    askedFor.current = rows;
+    onLoadMore();
+  }, [hasMore, loadingMore, onLoadMore, lastIndex, rows]);
 
   const focusedRow = engaged ? rows[current] : undefined;
   useEffect(() => onFocusRow?.(focusedRow), [onFocusRow, focusedRow]);

@@ -26,7 +26,8 @@ export function filterToParam(filter: TableFilter): string {
 
 /** Reads `column:kind:op:value` (raw, still escaped); undefined when it is not a valid filter. */
 export function filterFromParam(raw: string): TableFilter | undefined {
-  const [column, kind, op, ...rest] = raw.split(':');
+  const text = raw.includes(':') ? raw : unescapePart(raw);
+  const [column, kind, op, ...rest] = text.split(':');
   if (!column || !kind || !op) return undefined;
   const value = rest.join(':');
   const base = { column: unescapePart(column), kind, op };
