@@ -64,6 +64,7 @@ export function AllUsersTab() {
       onRowAction={onRowAction}
       onFocusRow={onFocusRow}
       rowLabel={customerName}
+      autoFocus
       toolbar={
         <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
           {isLoading || loadingMore ? <Spinner label="Loading" /> : null}

@@ -54,6 +54,8 @@ export interface DataTableProps<R extends TableRow> {
   empty?: ReactNode;
   /** Sizes the scrolling area (default: the rest of the viewport). */
   className?: string;
+  /** Take the keyboard focus once rows arrive, when nothing else has it (the page exists to work the table). */
+  autoFocus?: boolean;
 }
 
 interface OpenMenu {
@@ -104,6 +106,13 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   useEffect(() => {
     if (!state.columns && remembered && headers.length) onStateChange({ ...state, columns: remembered });
   }, [state, remembered, headers.length, onStateChange]);
+
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (props.autoFocus && hasRows && (!document.activeElement || document.activeElement === document.body)) {
+      grid.current?.focus({ preventScroll: true });
+    }
+  }, [props.autoFocus, hasRows]);
 
   const moveTo = useCallback(
     (index: number) => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Kbd } from '../Kbd';
 import type { RowAction } from './types';
 
@@ -14,6 +14,7 @@ interface RowMenuProps {
 /** A row's action menu: ↑/↓ (or j/k) move, Enter runs, Escape closes; disabled actions show their reason. */
 export function RowMenu({ label, actions, anchor, onRun, onClose }: RowMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
+  const itemId = useId();
   const firstEnabled = Math.max(
     0,
     actions.findIndex((action) => !action.disabledReason),
@@ -46,7 +47,7 @@ export function RowMenu({ label, actions, anchor, onRun, onClose }: RowMenuProps
 
   const top = Math.min(anchor.bottom + 2, window.innerHeight - 40 - actions.length * 40);
   const left = Math.max(8, Math.min(anchor.right - 288, window.innerWidth - 296));
-  const activeId = actions[active] ? `row-menu-item-${active}` : undefined;
+  const activeId = actions[active] ? `${itemId}-${active}` : undefined;
   return (
     <div
       ref={menu}
@@ -64,7 +65,7 @@ export function RowMenu({ label, actions, anchor, onRun, onClose }: RowMenuProps
         actions.map((action, index) => (
           <div
             key={action.id}
-            id={`row-menu-item-${index}`}
+            id={`${itemId}-${index}`}
             role="menuitem"
             tabIndex={-1}
             aria-disabled={action.disabledReason ? true : undefined}
