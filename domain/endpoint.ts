@@ -32,6 +32,8 @@ export interface Endpoint<
   readonly answer: A;
   /** Moves money: requires an `Idempotency-Key` and replays the first answer. */
   readonly money: boolean;
+  /** A POST that only reads (a list query too rich for a query string): no cross-site token, no audit row. */
+  readonly readOnly?: boolean;
   /** The path parameter naming the customer a call acts on, for the audit trail and the activity timeline. */
   readonly target?: { readonly kind: string; readonly param: string };
   /** One line for people: shown in the audit tab and the API docs. */
@@ -56,6 +58,7 @@ interface CallOptions<P, Q, B, A> {
   body?: B;
   answer: A;
   money?: boolean;
+  readOnly?: boolean;
   target?: { kind: string; param: string };
 }
 
@@ -88,6 +91,7 @@ function call(method: Method) {
       body: (options.body ?? noBody) as B,
       answer: options.answer,
       money: options.money ?? false,
+      ...(options.readOnly ? { readOnly: true } : {}),
       target: options.target,
       summary: options.summary,
     };
@@ -115,9 +119,9 @@ export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, 
   });
 }
 
-/** Calls that change something: everything but GET. */
-export function isMutation(endpoint: Pick<Endpoint, 'method'>): boolean {
-  return endpoint.method !== 'GET';
+/** Calls that change something: everything but GET and read-only POSTs. */
+export function isMutation(endpoint: Pick<Endpoint, 'method' | 'readOnly'>): boolean {
+  return endpoint.method !== 'GET' && !endpoint.readOnly;
 }
 
 /** The permissions of a call as a list (empty for auth calls). */

@@ -130,6 +130,7 @@ export const users = defineArea('users', {
   filter: post('users/users_filter', {
     summary: 'All customers, filtered, sorted and paged in SQL (body: filters, sort, columns, page_size, cursor)',
     permission: 'see_all_users',
+    readOnly: true,
     body: tableQuerySchema,
     answer: z.object({
       headers: z.array(headerSchema),

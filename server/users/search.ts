@@ -65,19 +65,18 @@ async function rankedIds(db: Database, text: string): Promise<number[]> {
   for (const probe of prefixProbes) {
     if (wanted() <= 0) return found;
     const where = sql`${probe} like ${prefix} and ${notAmong(found)}`;
-    found.push(...(await idsWhere(db, where, [sql`${probe} using ~<~`, customers.id], wanted())));
+    found.push(...(await idsWhere(db, where, [sql`${probe} using ~<~`], wanted())));
   }
-  if (wanted() <= 0) return found;
-  // Containment anywhere (trigram indexes), cut at the rows wanted, then ranked by similarity among those only.
+  if (found.length > 0) return found;
+  // Nothing starts with the text: containment anywhere (trigram indexes), one column at a time, each cut at the rows
+  // wanted, then ranked by similarity among those only.
   const pattern = containsPattern(text);
-  const contains = sql`(${customers.email} ilike ${pattern} or ${fullName} ilike ${pattern}
-    or ${customers.businessName} ilike ${pattern})`;
-  const candidates = await idsWhere(db, sql`${contains} and ${notAmong(found)}`, [], wanted());
-  if (candidates.length > 0) {
-    found.push(
-      ...(await idsWhere(db, inArray(customers.id, candidates), [desc(similarityTo(text)), customers.id], wanted())),
-    );
+  for (const column of [customers.email, fullName, customers.businessName]) {
+    if (wanted() <= 0) break;
+    found.push(...(await idsWhere(db, sql`${column} ilike ${pattern} and ${notAmong(found)}`, [], wanted())));
   }
+  if (found.length > 1)
+    return idsWhere(db, inArray(customers.id, found), [desc(similarityTo(text)), customers.id], maxResults);
   if (found.length > 0 || text.length < fuzzyFrom) return found;
   // Nothing contains the text: fuzzy matches (pg_trgm `%`) through the GIN indexes; the planner underrates
   // similarity's cost and would compute it on every row.
@@ -88,9 +87,10 @@ async function rankedIds(db: Database, text: string): Promise<number[]> {
 
 /**
  * Customers by id (a numeric query), e-mail, "first last" name, last name or business name, top 20 by relevance:
- * exact id, exact e-mail, then prefixes (e-mail, full name, last name, business name, e-mail domain; btree ranges),
- * then containment anywhere, and only when nothing matched, fuzzy matches. Every step is bounded by the rows still
- * wanted, so a query matching half the table (`gmail`) costs what a rare one does.
+ * exact id, exact e-mail, then prefixes (e-mail, full name, last name, business name, e-mail domain; btree ranges);
+ * only when none of those matched, containment anywhere (trigram), and only when that found nothing either, fuzzy
+ * matches. Every step is cut at the rows still wanted, so a query matching half the table (`gmail`) costs what a
+ * rare one does; containment, whose trigram scans grow with common fragments, runs only for texts nothing starts with.
  */
 export const searchUsers = handle(api.users.search, async ({ db, params, staff }) => {
   const ids = await rankedIds(db, params.query);
