@@ -41,7 +41,10 @@ try {
   if (count > 0 && !values.reset) {
     console.log(`The database already holds ${count} customers; adding ${customers} more (use --reset to start over).`);
   }
-  if (values.reset) await database.db.execute(sql`TRUNCATE customers, last_viewed RESTART IDENTITY`);
+  if (values.reset)
+    await database.db.execute(
+      sql`TRUNCATE customers, last_viewed, customer_credits, customer_notifications, activity_events, outbox, login_as_links RESTART IDENTITY`,
+    );
   const started = Date.now();
   let last = started;
   const result = await seedDatabase(database.db, {

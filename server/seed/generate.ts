@@ -3,6 +3,13 @@ import { sql } from 'drizzle-orm';
 import { type Role, roles } from '../../domain/roles';
 import { hashPassword } from '../auth/passwords';
 import { type CustomerSeedRow, makeCustomer, settleReferrals } from './customers';
+import {
+  addDetailColumns,
+  type CustomerDetails,
+  type DetailSeedRow,
+  detailRandom,
+  makeCustomerDetails,
+} from './details';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
 
@@ -20,6 +27,8 @@ export interface SeedOptions {
   staff: boolean;
   /** Rows per INSERT statement. */
   batchSize?: number;
+  /** How many of the customers (the first ones) get credits, notifications and an activity timeline; default 5000. */
+  detailCustomers?: number;
   /** Called after each batch with the number of customers written so far. */
   onProgress?: (written: number) => void;
 }
@@ -79,12 +88,56 @@ const customerColumns = [
   'is_managed_by_csm',
 ] as const;
 
-const columnList = sql.raw(customerColumns.map((name) => `"${name}"`).join(', '));
+/** The detail columns, filled only for the customers that get detail data (the rest keep the defaults). */
+const detailColumns = [
+  'cc_emails',
+  'notes',
+  'last_activity',
+  'os',
+  'user_token',
+  'editing_software',
+  'coupon',
+  'promotions',
+  'abusive_types',
+  'charging_vendor',
+  'payment_method_details',
+  'payment_updated_at',
+  'backup_plan',
+  'backup_used_gb',
+  'backup_total_gb',
+  'backup_high_res_type',
+  'backup_plan_start',
+  'backup_cancelled_at',
+  'backup_cancel_details',
+  'culling_plan_start',
+  'culling_plan_end',
+  'culling_credits',
+] as const;
+
+const plainColumnList = sql.raw(customerColumns.map((name) => `"${name}"`).join(', '));
+const detailedColumnList = sql.raw([...customerColumns, ...detailColumns].map((name) => `"${name}"`).join(', '));
 
 /** One INSERT per batch: the rows travel as a single JSON parameter (as fast as unnest, one code path for both drivers). */
-async function insertCustomers(db: SqlRunner, rows: CustomerSeedRow[]): Promise<void> {
+async function insertCustomers(db: SqlRunner, rows: CustomerSeedRow[], detailed = false): Promise<void> {
+  if (rows.length === 0) return;
+  const columnList = detailed ? detailedColumnList : plainColumnList;
   await db.execute(
     sql`INSERT INTO customers (${columnList}) SELECT ${columnList} FROM json_populate_recordset(NULL::customers, ${sql.param(JSON.stringify(rows))}::json)`,
+  );
+}
+
+const detailTables = {
+  customer_credits: ['customer_id', 'amount', 'currency', 'reason', 'description', 'source', 'created_at'],
+  customer_notifications: ['customer_id', 'category', 'title', 'body', 'status', 'sent_at', 'read_at', 'created_at'],
+  activity_events: ['customer_id', 'event', 'category', 'datetime', 'properties'],
+} as const;
+
+/** One INSERT of detail rows into one of the detail tables (ids from their sequences). */
+async function insertDetails(db: SqlRunner, table: keyof typeof detailTables, rows: DetailSeedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = sql.raw(detailTables[table].map((name) => `"${name}"`).join(', '));
+  await db.execute(
+    sql`INSERT INTO ${sql.raw(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.raw(table)}, ${sql.param(JSON.stringify(rows))}::json)`,
   );
 }
 
@@ -122,22 +175,53 @@ export async function seedDatabase(
     | { rows: { max: number }[] }
     | { max: number }[];
   const firstId = 1 + Number((Array.isArray(maxRows) ? maxRows[0]?.max : maxRows.rows[0]?.max) ?? 0);
+  const seed = options.seed ?? 42;
+  const detailCustomers = options.detailCustomers ?? 5000;
   let batch: CustomerSeedRow[] = [];
+  let detailed: CustomerSeedRow[] = [];
+  let details: CustomerDetails = { credits: [], notifications: [], events: [] };
+  const flush = async () => {
+    await insertCustomers(db, batch);
+    await insertCustomers(db, detailed, true);
+    await insertDetails(db, 'customer_credits', details.credits);
+    await insertDetails(db, 'customer_notifications', details.notifications);
+    await insertDetails(db, 'activity_events', details.events);
+    batch = [];
+    detailed = [];
+    details = { credits: [], notifications: [], events: [] };
+  };
   for (let offset = 0; offset < options.customers; offset++) {
     const row = makeCustomer(firstId + offset, random, emails);
     settleReferrals(row, random);
-    batch.push(row);
-    if (batch.length === batchSize) {
-      await insertCustomers(db, batch);
+    if (offset < detailCustomers) {
+      const detailRandomness = detailRandom(seed, firstId + offset);
+      addDetailColumns(row, detailRandomness);
+      const made = makeCustomerDetails(row, detailRandomness);
+      row.last_activity =
+        made.events
+          .map((event) => String(event.datetime))
+          .sort()
+          .at(-1) ??
+        row.last_activity ??
+        null;
+      details.credits.push(...made.credits);
+      details.notifications.push(...made.notifications);
+      details.events.push(...made.events);
+      detailed.push(row);
+    } else {
+      batch.push(row);
+    }
+    if (batch.length + detailed.length === batchSize) {
+      await flush();
       options.onProgress?.(offset + 1);
-      batch = [];
     }
   }
-  if (batch.length) await insertCustomers(db, batch);
+  if (batch.length + detailed.length > 0) await flush();
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('customers', 'id'), greatest((SELECT max(id) FROM customers), 1))`,
   );
   await db.execute(sql`ANALYZE customers`);
+  await db.execute(sql`ANALYZE customer_credits, customer_notifications, activity_events`);
   const staff = options.staff ? await insertStaff(db) : [];
   return { customers: options.customers, staff };
 }
