@@ -23,7 +23,7 @@ export function ResultPage({ command }: { command: ActionCommand }) {
   };
   return (
     <form aria-label={result.title} onKeyDown={(event: KeyboardEvent) => event.stopPropagation()} onSubmit={onSubmit}>
-      <PageTitle title={result.title} detail={run.target?.name ?? command.title} />
+      <PageTitle title={result.title} detail={command.title} />
       <div className="flex flex-col gap-3 px-3 py-3">
         {result.message ? <p className="text-sm text-fg">{result.message}</p> : null}
         {copy ? (

@@ -107,6 +107,15 @@ test('a marketer can give credit but cannot suspend', async ({ page, baseURL }) 
   await giveCreditByKeyboard(page, '5', 'Webinar attendee');
   await page.keyboard.press('Enter');
   await expect(page.getByText(/received .5\.00 of credit/)).toBeVisible();
+
+  await page.goto('/users/all-users?f=status:multi:equal:ACTIVE');
+  await expect(page.getByRole('grid', { name: 'All customers' })).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Give credit/ })).not.toHaveAttribute('aria-disabled', 'true');
+  const suspend = menu.getByRole('menuitem', { name: /Suspend/ });
+  await expect(suspend).toHaveAttribute('aria-disabled', 'true');
+  await expect(suspend).toContainText('insufficient permissions');
 });
 
 test('a deep link opens a tab with a command form prefilled', async ({ page, baseURL }) => {

@@ -1,6 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { type OfferedCommand, userActionsFor } from '../../commands/access';
 import { allCommands } from '../../commands/index';
+import { quickActionOf } from '../../commands/quick-actions';
 import { runCommand } from '../../commands/runner';
 import { shortcutKeys } from '../../commands/shortcuts';
 import type { UserTarget } from '../../commands/target';
@@ -24,12 +25,14 @@ function reasonOf(offered: OfferedCommand): string | undefined {
 }
 
 /**
- * The customer's commands this role may run: those with a shortcut as buttons, the rest under "More"; all through
- * the same runner as the palette, shortcuts and links.
+ * The customer's commands this role may run: those with a shortcut as buttons, the rest under "More" (commands on
+ * one of their notifications stay on that tab); all through the same runner as the palette, shortcuts and links.
  */
 export function UserActions({ target }: { target: UserTarget }) {
   const { userRole } = useSession();
-  const offered = userActionsFor(allCommands, userRole, target);
+  const offered = userActionsFor(allCommands, userRole, target).filter(
+    ({ command }) => quickActionOf('notification', command.id) === undefined,
+  );
   if (offered.length === 0) return null;
   const primary = offered.filter(({ command }) => command.shortcut);
   const more = offered.filter(({ command }) => !command.shortcut);
