@@ -28,6 +28,13 @@ export default defineCommand({
   available: (target) => (target.row?.status === 'SUSPENDED' ? hidden : enabled),
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.users.suspend, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
-  revalidates: [api.users.get, api.users.search, api.users.lastViewed],
+  revalidates: [
+    api.users.get,
+    api.users.search,
+    api.users.lastViewed,
+    api.userDetails.tiles,
+    api.userDetails.activity,
+    api.userDetails.audit,
+  ],
   successMessage: ({ target }) => `${target.name} is suspended`,
 });

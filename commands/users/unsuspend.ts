@@ -15,6 +15,13 @@ export default defineCommand({
   available: (target) => (target.row && target.row.status !== 'SUSPENDED' ? hidden : enabled),
   run: ({ target, idempotencyKey, signal }) =>
     call(api.users.unsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
-  revalidates: [api.users.get, api.users.search, api.users.lastViewed],
+  revalidates: [
+    api.users.get,
+    api.users.search,
+    api.users.lastViewed,
+    api.userDetails.tiles,
+    api.userDetails.activity,
+    api.userDetails.audit,
+  ],
   successMessage: ({ target }) => `${target.name} is active again`,
 });
