@@ -34,10 +34,10 @@ export default defineCommand({
         placeholder: 'e.g. 10',
         currencySymbol: ({ target }) => (target?.row ? currencySymbols[target.row.currency] : undefined),
         hint: ({ role, target }) => {
-          const currency = target?.row?.currency ?? 'the customer’s currency';
-          return creditIsCapped(role)
-            ? `In ${currency}. Your role may give at most ${giveCreditCappedMax} per action.`
-            : `In ${currency}.`;
+          const inCurrency = `In ${target?.row?.currency ?? 'the customer’s currency'}.`;
+          if (!creditIsCapped(role)) return inCurrency;
+          const cap = target ? amountText(target, giveCreditCappedMax) : String(giveCreditCappedMax);
+          return `${inCurrency} Your role may give at most ${cap} per action.`;
         },
       },
       reason: {

@@ -73,7 +73,7 @@ test('a PL1 agent gives credit up to the cap and is refused above it, with the r
   const before = Number((await total.innerText()).replace(/[^\d.]/g, ''));
   const after = (before + 50).toFixed(2);
   await page.keyboard.press('Shift+C');
-  await expect(page.getByText('Your role may give at most 50 per action.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Your role may give at most .50\.00 per action\./)).toBeVisible();
   await page.keyboard.press('Escape');
 
   await giveCreditByKeyboard(page, '50', 'Up to the cap');

@@ -12,7 +12,7 @@ import { Kbd } from '../../src/ui/Kbd';
 function ShortcutHint({ shortcut }: { shortcut: string | undefined }) {
   if (!shortcut) return null;
   return (
-    <span aria-hidden="true" className="ml-1 flex gap-0.5">
+    <span aria-hidden="true" className="ml-1 hidden gap-0.5 lg:flex">
       {shortcutKeys(shortcut).map((key) => (
         <Kbd key={key}>{key}</Kbd>
       ))}
@@ -37,7 +37,7 @@ export function UserActions({ target }: { target: UserTarget }) {
   const primary = offered.filter(({ command }) => command.shortcut);
   const more = offered.filter(({ command }) => !command.shortcut);
   return (
-    <>
+    <div className="flex max-w-[min(62vw,52rem)] flex-wrap justify-end gap-2">
       {primary.map((each) => {
         const { command } = each;
         const reason = reasonOf(each);
@@ -83,6 +83,6 @@ export function UserActions({ target }: { target: UserTarget }) {
           </MenuItems>
         </Menu>
       ) : null}
-    </>
+    </div>
   );
 }
