@@ -34,5 +34,18 @@ export function formatMoney(value: Money, locale = 'en-US'): string {
   const currency = currencyOfSymbol(value.symbol);
   const units = value.amount / value.multiplier;
   if (!currency) return `${value.symbol}${units.toLocaleString(locale, { minimumFractionDigits: 2 })}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(units);
+  return currencyFormat(locale, currency).format(units);
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Making an Intl.NumberFormat costs far more than using one: a table formats thousands of amounts. */
+function currencyFormat(locale: string, currency: Currency): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    currencyFormats.set(key, format);
+  }
+  return format;
 }

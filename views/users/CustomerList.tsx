@@ -22,6 +22,7 @@ interface CustomerListProps<R extends CustomerRow> {
 export function CustomerList<R extends CustomerRow>({ id, label, headers, rows, onChanged }: CustomerListProps<R>) {
   const [state, setState] = useTableUrlState();
   const { userRole } = useSession();
+  const unfiltered = useMemo(() => ({ ...state, filters: [] }), [state]);
   const sorted = useMemo(() => sortRowsLocally(rows, state.sort, headers), [rows, state.sort, headers]);
   const onFocusRow = useFocusedCustomer();
   const rowActions = useCallback((row: R) => customerRowActions(row, userRole), [userRole]);
@@ -35,7 +36,7 @@ export function CustomerList<R extends CustomerRow>({ id, label, headers, rows, 
       label={label}
       headers={headers}
       rows={sorted}
-      state={{ ...state, filters: [] }}
+      state={unfiltered}
       onStateChange={setState}
       filterable={false}
       onOpen={(row) => navigateTo(userPath(row.id))}

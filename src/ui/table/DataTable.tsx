@@ -2,8 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TableFilter, TableSort } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
+import { BodyRow } from './BodyRow';
 import { ColumnMenu } from './ColumnMenu';
-import { alignOf, renderCell } from './cells';
 import { columnsStorageKey, storeColumns, storedColumns, visibleHeaders } from './column-selection';
 import { FilterBar } from './FilterBar';
 import { gridTemplate, minimumWidth } from './format';
@@ -82,6 +82,9 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const current = Math.min(focused, Math.max(0, rows.length - 1));
   const filterable = props.filterable ?? true;
 
+  const latest = useRef({ rows, onOpen: props.onOpen });
+  latest.current = { rows, onOpen: props.onOpen };
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -125,14 +128,14 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
 
   const openMenu = useCallback(
     (index: number, anchor?: DOMRect) => {
-      if (!rowActions || !rows[index]) return;
+      if (!rowActions || !latest.current.rows[index]) return;
       setEngaged(true);
       setFocused(index);
       const box =
         anchor ?? document.getElementById(`${domId}-row-${index}`)?.getBoundingClientRect() ?? new DOMRect(0, 0, 0, 0);
       setMenu({ index, anchor: box });
     },
-    [rowActions, rows, domId],
+    [rowActions, domId],
   );
 
   const closeMenu = useCallback(() => {
@@ -140,36 +143,20 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
     grid.current?.focus({ preventScroll: true });
   }, []);
 
-  function setColumns(keys: string[] | undefined): void {
-    if (keys) storeColumns(id, keys);
-    else globalThis.localStorage?.removeItem(columnsStorageKey(id));
-    setRemembered(keys);
-    onStateChange({ ...state, columns: keys });
-  }
-
-  function setFilters(filters: TableFilter[]): void {
-    onStateChange({ ...state, filters });
-  }
-
-  function onRowClick(event: MouseEvent<HTMLElement>, index: number): void {
-    setEngaged(true);
-    setFocused(index);
-    grid.current?.focus({ preventScroll: true });
-    if ((event.target as HTMLElement).closest('a,button')) return;
-    const row = rows[index];
-    if (row) props.onOpen?.(row);
-  }
-
-  const menuRow = menu ? rows[menu.index] : undefined;
-  const activeId = rows.length && items.some((item) => item.index === current) ? `${domId}-row-${current}` : undefined;
-  const pageSize = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 2);
-
-  return (
-    <div className="flex flex-col gap-2">
-      {filterable || props.toolbar || props.columnSelection !== false ? (
+  const { toolbar, columnSelection, defaultSort } = props;
+  const chrome = useMemo(() => {
+    const setFilters = (filters: TableFilter[]) => onStateChange({ ...state, filters });
+    const setColumns = (keys: string[] | undefined) => {
+      if (keys) storeColumns(id, keys);
+      else globalThis.localStorage?.removeItem(columnsStorageKey(id));
+      setRemembered(keys);
+      onStateChange({ ...state, columns: keys });
+    };
+    const bar =
+      filterable || toolbar || columnSelection !== false ? (
         <FilterBar headers={filterable ? headers : []} filters={state.filters} onChange={setFilters}>
-          {props.toolbar}
-          {props.columnSelection !== false ? (
+          {toolbar}
+          {columnSelection !== false ? (
             <ColumnMenu
               headers={headers}
               visible={columns.map((header) => header.key)}
@@ -178,7 +165,46 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
             />
           ) : null}
         </FilterBar>
-      ) : null}
+      ) : null;
+    const head = (
+      <HeaderRow
+        headers={columns}
+        template={template}
+        sort={state.sort ?? defaultSort}
+        onSort={(column) => onStateChange({ ...state, sort: nextSort(state.sort, column) })}
+        filters={state.filters}
+        onFilter={
+          filterable
+            ? (filter, index) =>
+                setFilters(
+                  index >= 0
+                    ? state.filters.map((each, at) => (at === index ? filter : each))
+                    : [...state.filters, filter],
+                )
+            : undefined
+        }
+        onRemoveFilter={(index) => setFilters(state.filters.filter((_, at) => at !== index))}
+      />
+    );
+    return { bar, head };
+  }, [id, filterable, toolbar, columnSelection, defaultSort, headers, columns, template, state, onStateChange]);
+
+  const onRowClick = useCallback((event: MouseEvent<HTMLElement>, index: number) => {
+    setEngaged(true);
+    setFocused(index);
+    grid.current?.focus({ preventScroll: true });
+    if ((event.target as HTMLElement).closest('a,button')) return;
+    const row = latest.current.rows[index];
+    if (row) latest.current.onOpen?.(row);
+  }, []);
+
+  const menuRow = menu ? rows[menu.index] : undefined;
+  const activeId = rows.length && items.some((item) => item.index === current) ? `${domId}-row-${current}` : undefined;
+  const pageSize = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 2);
+
+  return (
+    <div className="flex flex-col gap-2">
+      {chrome.bar}
       <div
         ref={scroller}
         className={`relative overflow-auto rounded-lg border border-line bg-panel text-sm ${
@@ -213,24 +239,7 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
           style={{ minWidth }}
           className="block w-full border-collapse focus:outline-none focus-visible:shadow-[inset_0_0_0_2px_var(--color-accent)]"
         >
-          <HeaderRow
-            headers={columns}
-            template={template}
-            sort={state.sort ?? props.defaultSort}
-            onSort={(column) => onStateChange({ ...state, sort: nextSort(state.sort, column) })}
-            filters={state.filters}
-            onFilter={
-              filterable
-                ? (filter, index) =>
-                    setFilters(
-                      index >= 0
-                        ? state.filters.map((each, at) => (at === index ? filter : each))
-                        : [...state.filters, filter],
-                    )
-                : undefined
-            }
-            onRemoveFilter={(index) => setFilters(state.filters.filter((_, at) => at !== index))}
-          />
+          {chrome.head}
           {rows.length === 0 ? (
             <tbody className="block">
               <tr className="block">
@@ -241,54 +250,21 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
             <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index] as R;
-                const isFocused = item.index === current;
                 return (
-                  <tr
+                  <BodyRow
                     key={item.key}
-                    id={`${domId}-row-${item.index}`}
-                    aria-rowindex={item.index + 2}
-                    aria-selected={isFocused}
-                    aria-label={rowLabel?.(row)}
-                    data-row-id={row.id}
-                    onClick={(event) => onRowClick(event, item.index)}
-                    className={`group absolute top-0 left-0 grid w-full cursor-pointer border-b border-line/60 ${
-                      isFocused ? 'bg-accent-soft shadow-[inset_2px_0_0_var(--color-accent)]' : 'hover:bg-hover'
-                    }`}
-                    style={{
-                      height: rowHeight,
-                      transform: `translateY(${item.start}px)`,
-                      gridTemplateColumns: template,
-                    }}
-                  >
-                    {columns.map((header) => (
-                      <td
-                        key={header.key}
-                        className={`flex min-w-0 items-center overflow-hidden px-2 whitespace-nowrap ${alignOf(header)} ${
-                          header.type === 'ROW_MENU'
-                            ? `sticky right-0 ${isFocused ? 'bg-accent-soft' : 'bg-panel group-hover:bg-hover'}`
-                            : ''
-                        }`}
-                      >
-                        {header.type === 'ROW_MENU' ? (
-                          rowActions ? (
-                            <button
-                              type="button"
-                              tabIndex={-1}
-                              aria-label={`Actions for ${rowLabel?.(row) ?? `row ${row.id}`}`}
-                              onClick={(event) => openMenu(item.index, event.currentTarget.getBoundingClientRect())}
-                              className="flex h-5 w-6 items-center justify-center rounded text-muted hover:bg-raised hover:text-fg"
-                            >
-                              ⋯
-                            </button>
-                          ) : null
-                        ) : (
-                          <span className="min-w-0 truncate">
-                            {renderCell(header, (row as unknown as Record<string, unknown>)[header.key])}
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
+                    row={row}
+                    index={item.index}
+                    start={item.start}
+                    height={rowHeight}
+                    columns={columns}
+                    template={template}
+                    focused={item.index === current}
+                    domId={domId}
+                    label={rowLabel?.(row)}
+                    onMenu={rowActions ? openMenu : undefined}
+                    onClick={onRowClick}
+                  />
                 );
               })}
             </tbody>

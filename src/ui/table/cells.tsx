@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, moneySchema } from '../../../domain/money';
 import type { Header } from '../../../domain/tables';
-import { formatDate, optionLabel, parseProgress } from './format';
+import { formatDate, formatNumber, optionLabel, parseProgress } from './format';
 
 const statusTones: Record<string, string> = {
   success: 'bg-success-soft text-success',
@@ -66,7 +66,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return empty;
   switch (header.type) {
     case 'NUMBER':
-      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+      return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'DATE':
     case 'DATETIME':
       return formatDate(String(value), header.type === 'DATETIME');

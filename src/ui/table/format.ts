@@ -10,12 +10,19 @@ export function optionLabel(value: string): string {
 }
 
 /** A date (`DATE`) or date and time (`DATETIME`) in the reader's locale; the raw text when it is not a date. */
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const numberFormat = new Intl.NumberFormat('en-US');
+
 export function formatDate(value: string, withTime: boolean): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return withTime
-    ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return (withTime ? dateTimeFormat : dateFormat).format(date);
+}
+
+/** A number with thousands separators (`12,345`). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
 }
 
 /** Reads "used/max" into numbers; undefined when it is not that shape. */

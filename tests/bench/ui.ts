@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import type { TableQuery } from '../../domain/table-query';
+import type { Header } from '../../domain/tables';
+import { frameBudget, frameStats, loadAllRows, measureScroll, percentile } from './ui-measure';
+import { syntheticCustomers } from './ui-rows';
+
+/**
+ * `npm run bench:ui`: the built console in Debian's Chromium against the real server (a temporary demo database).
+ * The all-users table gets 100,000 rows: `users_filter` is answered by `page.route` with generated pages of 500 (the
+ * real server's headers), so the browser is what is measured, not the database. Scrolls top to bottom a fixed number
+ * of pixels per frame and prints the share of frames over 16.7 ms, the longest frame and the most row elements in the
+ * DOM. Then the palette: open latency in the real console, and open plus keystroke-to-paint latency with 10,000
+ * entries in a harness page that runs the palette's own ranking and list (`tests/bench/palette-harness`).
+ */
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    'page-size': { type: 'string', default: '500' },
+    'fling-step': { type: 'string', default: '1400' },
+    'wheel-step': { type: 'string', default: '100' },
+    'wheel-frames': { type: 'string', default: '1200' },
+    entries: { type: 'string', default: '10000' },
+    port: { type: 'string', default: '8399' },
+  },
+});
+const totalRows = Number(values.rows);
+const pageSize = Number(values['page-size']);
+const port = Number(values.port);
+const origin = `http://localhost:${port}`;
+
+if (!process.env.SKIP_CONSOLE_BUILD) await build({ logLevel: 'warn' });
+const harnessDir = mkdtempSync(join(tmpdir(), 'loupe-bench-palette-'));
+await build({
+  root: 'tests/bench/palette-harness',
+  base: './',
+  configFile: 'vite.config.ts',
+  logLevel: 'error',
+  build: { outDir: harnessDir, emptyOutDir: true },
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'loupe-bench-ui-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    DATABASE_URL: '',
+    SKIP_CONSOLE_BUILD: '',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const cleanUp = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(harnessDir, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/login`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+await waitForServer();
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+/** tsx keeps function names with a `__name` helper that page.evaluate's serialised functions would lack. */
+const keepNames = { content: 'window.__name = (fn) => fn;' };
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.addInitScript(keepNames);
+
+let headers: Header[] | undefined;
+await page.route('**/admin/users/users_filter', async (route) => {
+  if (!headers) headers = ((await (await route.fetch()).json()) as { headers: Header[] }).headers;
+  const body = (route.request().postDataJSON() ?? {}) as TableQuery;
+  const start = body.cursor ? Number(body.cursor) : 0;
+  const size = Math.min(pageSize, totalRows - start);
+  const end = start + size;
+  await route.fulfill({
+    json: {
+      headers,
+      users: syntheticCustomers(start, size),
+      meta: {
+        total_number_of_users: totalRows,
+        total_is_estimate: false,
+        next_cursor: end < totalRows ? String(end) : null,
+        sort: { column: 'date_added', direction: 'desc' },
+        enable_column_selection: true,
+      },
+    },
+  });
+});
+
+await page.goto(`${origin}/login`);
+await page.getByLabel(/e-?mail/i).fill('admin@example.com');
+await page.getByLabel(/password/i).fill('loupe-demo');
+await page.getByLabel(/password/i).press('Enter');
+await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+const loadBefore = loadavg();
+await page.goto(`${origin}/users/all-users`);
+await page.getByRole('grid', { name: 'All customers' }).locator('tbody tr').first().waitFor();
+const loadMs = await loadAllRows(page, totalRows);
+const idle = await measureScroll(page, { step: 0, frames: 300 });
+const fling = await measureScroll(page, { step: Number(values['fling-step']) });
+const wheel = await measureScroll(page, { step: Number(values['wheel-step']), frames: Number(values['wheel-frames']) });
+
+async function paletteOpen(target: Page, times: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let round = 0; round < times; round += 1) {
+    await target.evaluate(() => {
+      const state = window as unknown as { paletteOpened?: Promise<number> };
+      state.paletteOpened = new Promise((resolve) => {
+        window.addEventListener(
+          'keydown',
+          (event) => {
+            const started = event.timeStamp;
+            const check = () => {
+              if (document.querySelector('[cmdk-input]'))
+                requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+              else requestAnimationFrame(check);
+            };
+            check();
+          },
+          { capture: true, once: true },
+        );
+      });
+    });
+    await target.keyboard.press('Control+k');
+    samples.push(await target.evaluate(() => (window as unknown as { paletteOpened: Promise<number> }).paletteOpened));
+    await target.keyboard.press('Escape');
+    await target.locator('[cmdk-input]').waitFor({ state: 'detached' });
+  }
+  return samples;
+}
+
+async function keystrokes(target: Page, words: readonly string[]): Promise<number[]> {
+  await target.evaluate(() => {
+    const state = window as unknown as { keystrokes: number[] };
+    state.keystrokes = [];
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key.length !== 1) return;
+        const started = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => state.keystrokes.push(performance.now() - started)));
+      },
+      { capture: true },
+    );
+  });
+  await target.keyboard.press('Control+k');
+  await target.locator('[cmdk-input]').waitFor();
+  for (const word of words) {
+    await target.keyboard.type(word, { delay: 60 });
+    await target.keyboard.press('Control+a');
+    await target.keyboard.press('Backspace');
+    await target.waitForTimeout(100);
+  }
+  await target.keyboard.press('Escape');
+  return target.evaluate(() => (window as unknown as { keystrokes: number[] }).keystrokes);
+}
+
+const consoleOpen = await paletteOpen(page, 15);
+const harness = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await harness.addInitScript(keepNames);
+await harness.route('http://palette.bench/**', (route) =>
+  route.fulfill({ path: join(harnessDir, new URL(route.request().url()).pathname) }),
+);
+await harness.goto(`http://palette.bench/index.html?entries=${values.entries}`);
+await harness.waitForLoadState('networkidle');
+const harnessOpen = await paletteOpen(harness, 15);
+const words = ['jane', 'studio42', 'suspend', 'harris 9', 'zzq', 'noah cook', 'give credit', 'mia.silva'];
+const harnessKeys = await keystrokes(harness, words);
+await browser.close();
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const dist = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  (n=${samples.length})`;
+};
+console.log(
+  `\nbench:ui — Chromium ${browser.version()} headless, software rendering, ${cpus().length} cores, 1440×900`,
+);
+console.log(
+  `all-users table, ${totalRows.toLocaleString('en-US')} rows in pages of ${pageSize} (page.route), loaded in ${(loadMs / 1000).toFixed(1)} s`,
+);
+for (const [name, run] of [
+  ['idle baseline, no scrolling, 300 frames', idle],
+  [`fling, top to bottom, ${values['fling-step']} px/frame`, fling],
+  [`wheel, ${values['wheel-step']} px/frame for ${values['wheel-frames']} frames`, wheel],
+] as const) {
+  const stats = frameStats(run.frames);
+  console.log(
+    `  ${name}: ${run.frames.length} frames, ${(stats.overBudget * 100).toFixed(1)} % over 16.7 ms, longest ${ms(stats.longest)}, p95 ${ms(stats.p95)}; at most ${run.maxRows} row elements in the DOM (reached row ${run.lastRow.toLocaleString('en-US')})`,
+  );
+}
+console.log('palette');
+console.log(`  open (real console, its own entries):      ${dist(consoleOpen)}`);
+console.log(
+  `  open (${Number(values.entries).toLocaleString('en-US')} entries):                     ${dist(harnessOpen)}`,
+);
+console.log(
+  `  keystroke to paint (${Number(values.entries).toLocaleString('en-US')} entries):       ${dist(harnessKeys)}`,
+);
+process.exit(0);
