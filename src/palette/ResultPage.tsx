@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { runner, stepBack } from '../../commands/runner';
@@ -10,16 +10,19 @@ import { PageTitle } from './PageTitle';
 export function ResultPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
   const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   const result = run?.result;
   if (!run || !result) return null;
   const copy = result.copy;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!copy) return stepBack();
-    void navigator.clipboard?.writeText(copy.value).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+    const copyBySelection = () => {
+      field.current?.select();
+      setCopied(document.execCommand('copy'));
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(copy.value).then(() => setCopied(true), copyBySelection);
+    else copyBySelection();
   };
   return (
     <form aria-label={result.title} onKeyDown={(event: KeyboardEvent) => event.stopPropagation()} onSubmit={onSubmit}>
@@ -30,6 +33,7 @@ export function ResultPage({ command }: { command: ActionCommand }) {
           <label className="flex flex-col gap-1 text-xs font-medium text-muted">
             {copy.label}
             <input
+              ref={field}
               readOnly
               value={copy.value}
               onFocus={(event) => event.currentTarget.select()}

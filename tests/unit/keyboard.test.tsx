@@ -107,6 +107,13 @@ describe('two-key navigation', () => {
     expect(location.pathname).toBe('/users/last-viewed');
   });
 
+  it('shows the two-key jumps in the palette beside their commands', async () => {
+    renderShell('/users/last-viewed');
+    press('k', { ctrlKey: true });
+    const users = (await screen.findAllByRole('option')).find((option) => option.textContent?.startsWith('UsersShortcut'));
+    expect(users?.textContent).toContain('Shortcut G U');
+  });
+
   it('shows sequences as keys with “then” between them', () => {
     expect(shortcutKeys('G U')).toEqual(['G', 'then', 'U']);
     expect(shortcutKeys('Shift+S')).toEqual(['Shift', 'S']);
