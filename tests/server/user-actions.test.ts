@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { giveCreditReasons } from '../../domain/user-actions';
 import { activityEvents, customerCredits, loginAsLinks, outbox } from '../../server/db/schema';
@@ -279,5 +280,34 @@ describeEachBackend('user actions', (backend) => {
       .from(activityEvents)
       .where(and(eq(activityEvents.customerId, referred.id), eq(activityEvents.event, 'Recorded as referred')));
     expect(events).toHaveLength(1);
+  });
+
+  it('never answers 5xx to arbitrary JSON bodies, and writes nothing for refused ones', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db);
+    const master = await api.signIn('SUPPORT_MASTER');
+    const before = JSON.stringify(await readCustomer(api.db, customer.id));
+    const calls = [
+      api.userActions.giveCredit,
+      api.userActions.addTrialPhotos,
+      api.userActions.grantFreeCullingPlan,
+      api.userActions.sendEmail,
+      api.userDetails.saveDetails,
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...calls), fc.jsonValue({ maxDepth: 3 }), async (endpoint, body) => {
+        const result = await master.call(
+          endpoint,
+          { params: { user_id: customer.id }, body },
+          endpoint.money ? { idempotencyKey: newKey() } : undefined,
+        );
+        expect(result.status, JSON.stringify(body)).toBeLessThan(500);
+        if (result.status >= 400) expect(result.error.detail.length).toBeGreaterThan(5);
+        return true;
+      }),
+      { numRuns: 80 },
+    );
+    expect(await creditsOf(api, customer.id)).toHaveLength(0);
+    expect(JSON.stringify(await readCustomer(api.db, customer.id))).toBe(before);
   });
 });
