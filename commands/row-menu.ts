@@ -28,6 +28,6 @@ export function customerRowActions(row: CustomerRow, role: Role | null | undefin
 }
 
 /** Runs a row menu's choice through the runner, for that row's customer. */
-export function runCustomerRowAction(row: CustomerRow, action: RowAction, onClose?: () => void): void {
-  void runCommand(action.id, { target: userTarget(row), origin: 'row-menu', onClose });
+export function runCustomerRowAction(row: CustomerRow, action: RowAction): void {
+  void runCommand(action.id, { target: userTarget(row), origin: 'row-menu' });
 }

@@ -41,7 +41,7 @@ await build({
   base: './',
   configFile: 'vite.config.ts',
   logLevel: 'error',
-  build: { outDir: harnessDir, emptyOutDir: true },
+  build: { outDir: harnessDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'loupe-bench-ui-'));

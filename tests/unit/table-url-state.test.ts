@@ -52,8 +52,8 @@ describe('table state in the URL', () => {
   });
 
   it('reads a link whose parts a browser encoded', () => {
-    expect(tableStateFromSearch('?f=country%3Amulti%3Aequal%3AUS%2CGB').filters).toEqual([
-      { kind: 'multi', column: 'country', op: 'equal', value: ['US', 'GB'] },
-    ]);
+    const state = tableStateFromSearch('?f=country%3Amulti%3Aequal%3AUS%2CGB&cols=id%2Cemail');
+    expect(state.filters).toEqual([{ kind: 'multi', column: 'country', op: 'equal', value: ['US', 'GB'] }]);
+    expect(state.columns).toEqual(['id', 'email']);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { customerRowActions, runCustomerRowAction } from '../../commands/row-menu';
 import { customerName } from '../../commands/target';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
 import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
 import { useFocusedCustomer } from './use-focused-customer';
+import { useRefreshAfterRuns } from './use-refresh-after-runs';
 import { useUsersFilter } from './use-users-filter';
 
 const count = new Intl.NumberFormat('en-US');
@@ -20,20 +21,8 @@ export function AllUsersTab() {
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useUsersFilter(state);
   const onFocusRow = useFocusedCustomer();
   const rowActions = useCallback((row: CustomerRow) => customerRowActions(row, userRole), [userRole]);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  const onRowAction = useCallback(
-    (row: CustomerRow, action: RowAction) =>
-      runCustomerRowAction(row, action, () => {
-        if (mounted.current) void refresh();
-      }),
-    [refresh],
-  );
+  useRefreshAfterRuns(() => void refresh());
+  const onRowAction = useCallback((row: CustomerRow, action: RowAction) => runCustomerRowAction(row, action), []);
 
   if (!first && isLoading) return <Spinner label="Loading customers" />;
   if (!first && error) {

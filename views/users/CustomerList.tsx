@@ -7,6 +7,7 @@ import type { CustomerRow } from '../../domain/users';
 import { useSession } from '../../src/session/store';
 import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
 import { useFocusedCustomer } from './use-focused-customer';
+import { useRefreshAfterRuns } from './use-refresh-after-runs';
 
 interface CustomerListProps<R extends CustomerRow> {
   /** Names the table; its chosen columns are remembered under it. */
@@ -26,10 +27,8 @@ export function CustomerList<R extends CustomerRow>({ id, label, headers, rows, 
   const sorted = useMemo(() => sortRowsLocally(rows, state.sort, headers), [rows, state.sort, headers]);
   const onFocusRow = useFocusedCustomer();
   const rowActions = useCallback((row: R) => customerRowActions(row, userRole), [userRole]);
-  const onRowAction = useCallback(
-    (row: R, action: RowAction) => runCustomerRowAction(row, action, onChanged),
-    [onChanged],
-  );
+  useRefreshAfterRuns(() => onChanged?.());
+  const onRowAction = useCallback((row: R, action: RowAction) => runCustomerRowAction(row, action), []);
   return (
     <DataTable
       id={id}

@@ -37,7 +37,7 @@ const widths: Record<Header['type'], number> = {
   NUMBER: 84,
   DATE: 110,
   DATETIME: 150,
-  CURRENCY: 104,
+  CURRENCY: 120,
   TAG: 150,
   LINK: 110,
   STATUS: 104,

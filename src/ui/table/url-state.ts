@@ -70,7 +70,10 @@ export function tableStateFromSearch(search: string): TableState {
       const filter = filterFromParam(value);
       if (filter) state.filters.push(filter);
     } else if (key === 'sort') state.sort = sortFromParam(value);
-    else if (key === 'cols') state.columns = value.split(',').map(unescapePart).filter(Boolean);
+    else if (key === 'cols') {
+      const text = value.includes(',') ? value : unescapePart(value);
+      state.columns = text.split(',').map(unescapePart).filter(Boolean);
+    }
   }
   return state;
 }
