@@ -145,15 +145,19 @@ const login = await fetch(`${base}/auth/login`, {
 const deepPage = Number(values['deep-page']);
 const pages: { name: string; body: TableQuery; total: string }[] = [];
 for (const [name, body] of Object.entries(filterSets)) {
-  let answer = await filter({ ...body, page_size: 100 });
+  const answer = await filter({ ...body, page_size: 100 });
   const total = `${answer.meta.total_is_estimate ? '~' : ''}${answer.meta.total_number_of_users.toLocaleString('en-US')}`;
   pages.push({ name: `${name} p1`, body: { ...body, page_size: 100 }, total });
+  // The deep page: page `--deep-page` (50: rows 4,901–5,000), or the list's last page when it is shorter.
   let cursor = answer.meta.next_cursor;
-  for (let page = 2; page < deepPage && cursor; page++) {
-    answer = await filter({ ...body, page_size: 100, cursor });
-    cursor = answer.meta.next_cursor;
+  let page = 1;
+  while (cursor && page < deepPage) {
+    const next = await filter({ ...body, page_size: 100, cursor });
+    page += 1;
+    if (page === deepPage || !next.meta.next_cursor) break;
+    cursor = next.meta.next_cursor;
   }
-  if (cursor) pages.push({ name: `${name} p${deepPage}`, body: { ...body, page_size: 100, cursor }, total });
+  if (cursor) pages.push({ name: `${name} p${page}`, body: { ...body, page_size: 100, cursor }, total });
 }
 const sample = await filter({ page_size: 200, columns: ['email'], sort: { column: 'email', direction: 'asc' } });
 const emails = sample.users.map((user) => user.email ?? '').filter(Boolean);
