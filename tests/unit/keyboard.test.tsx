@@ -110,7 +110,9 @@ describe('two-key navigation', () => {
   it('shows the two-key jumps in the palette beside their commands', async () => {
     renderShell('/users/last-viewed');
     press('k', { ctrlKey: true });
-    const users = (await screen.findAllByRole('option')).find((option) => option.textContent?.startsWith('UsersShortcut'));
+    const users = (await screen.findAllByRole('option')).find((option) =>
+      option.textContent?.startsWith('UsersShortcut'),
+    );
     expect(users?.textContent).toContain('Shortcut G U');
   });
 
