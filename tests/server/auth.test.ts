@@ -43,33 +43,6 @@ describeEachBackend('auth', (backend) => {
     expect(unknown.error).toEqual({ detail: 'Wrong e-mail or password', code: 'bad_credentials' });
   });
 
-  it('takes similar time for an unknown e-mail and a wrong password', async () => {
-    const { api } = t;
-    const timed = async (email: string) => {
-      const started = performance.now();
-      await api.anonymous.post(
-        api.auth.login,
-        {},
-        { email, password: 'not-the-password' },
-        { remoteAddress: '10.9.9.9' },
-      );
-      return performance.now() - started;
-    };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1] ?? 0;
-    const unknown = median([
-      await timed('ghost@test.example'),
-      await timed('ghost@test.example'),
-      await timed('ghost@test.example'),
-    ]);
-    const known = median([
-      await timed(api.staff.MARKETER_PLUS.email),
-      await timed(api.staff.MARKETER_PLUS.email),
-      await timed(api.staff.MARKETER_PLUS.email),
-    ]);
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
-  });
-
   it('refuses calls without a token, with a garbage token, a foreign signature or a refresh token', async () => {
     const { api } = t;
     const admin = await api.signIn('ADMIN');
@@ -233,6 +206,11 @@ describeEachBackend('auth with one-second tokens', (backend) => {
     expect(refreshed.status).toBe(401);
     expect(refreshed.error.code).toBe('refresh_invalid');
   });
+});
+
+// Its own refresh lifetime (long) apart from the grace (one second), so a loaded machine cannot expire the token first.
+describeEachBackend('auth with a one-second refresh grace', (backend) => {
+  const t = useTestApi(backend, { config: { refreshGraceSeconds: 1 } });
 
   it('revokes the family when the previous token comes back after the grace period', async () => {
     const { api } = t;
