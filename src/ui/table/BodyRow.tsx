@@ -56,11 +56,8 @@ function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
             ) : null}
           </td>
         ) : (
-          <td
-            key={header.key}
-            className={`flex min-w-0 items-center overflow-hidden px-2 whitespace-nowrap ${alignOf(header)}`}
-          >
-            <span className="min-w-0 truncate">{renderCell(header, values[header.key])}</span>
+          <td key={header.key} className={`truncate px-2 leading-7 ${alignOf(header)}`}>
+            {renderCell(header, values[header.key])}
           </td>
         ),
       )}

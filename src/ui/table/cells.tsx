@@ -25,7 +25,7 @@ function progressCell(value: string): ReactNode {
   if (!progress) return value;
   const share = progress.max > 0 ? Math.min(1, progress.used / progress.max) : 0;
   return (
-    <span className="flex w-full items-center gap-2" title={`${progress.used} of ${progress.max}`}>
+    <span className="flex h-7 w-full items-center gap-2" title={`${progress.used} of ${progress.max}`}>
       <span
         className="h-1.5 min-w-10 flex-1 overflow-hidden rounded-full bg-raised"
         role="progressbar"
@@ -55,7 +55,7 @@ function linkCell(value: unknown): ReactNode {
   if (!url || !/^https?:\/\//.test(url)) return typeof value === 'string' ? value : empty;
   const label = typeof link?.label === 'string' ? link.label : url;
   return (
-    <a href={url} target="_blank" rel="noreferrer" tabIndex={-1} className="truncate text-accent hover:underline">
+    <a href={url} target="_blank" rel="noreferrer" tabIndex={-1} className="text-accent hover:underline">
       {label}
     </a>
   );
@@ -76,7 +76,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     }
     case 'TAG':
       return (
-        <span className="truncate rounded border border-line bg-raised px-1.5 py-px text-xs text-fg">
+        <span className="rounded border border-line bg-raised px-1.5 py-px text-xs text-fg">
           {optionLabel(String(value))}
         </span>
       );
