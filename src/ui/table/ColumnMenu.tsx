@@ -22,6 +22,7 @@ export function ColumnMenu({ headers, visible, onChange, onReset }: ColumnMenuPr
         Columns <span className="text-faint">{visible.length}</span>
       </PopoverButton>
       <PopoverPanel
+        focus
         anchor={{ to: 'bottom end', gap: 4 }}
         className="z-30 flex w-60 flex-col gap-1 rounded-lg border border-line bg-panel p-2 shadow-xl shadow-black/30"
       >

@@ -26,6 +26,7 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
         + Filter
       </PopoverButton>
       <PopoverPanel
+        focus
         anchor={{ to: 'bottom start', gap: 4 }}
         className="z-30 rounded-lg border border-line bg-panel shadow-xl shadow-black/30"
       >

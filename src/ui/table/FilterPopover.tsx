@@ -31,6 +31,7 @@ export function FilterPopover({
         {button}
       </PopoverButton>
       <PopoverPanel
+        focus
         anchor={{ to: 'bottom start', gap: 4 }}
         className="z-30 rounded-lg border border-line bg-panel shadow-xl shadow-black/30"
       >
