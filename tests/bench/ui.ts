@@ -205,6 +205,9 @@ console.log(
   `\nbench:ui — Chromium ${browser.version()} headless, software rendering, ${cpus().length} cores, 1440×900`,
 );
 console.log(
+  `load average before the table: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}; a frame counts as over 16.7 ms from ${frameBudget} ms on (a missed vsync)`,
+);
+console.log(
   `all-users table, ${totalRows.toLocaleString('en-US')} rows in pages of ${pageSize} (page.route), loaded in ${(loadMs / 1000).toFixed(1)} s`,
 );
 for (const [name, run] of [
