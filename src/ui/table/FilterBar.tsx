@@ -35,6 +35,8 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
             <label className="flex flex-col gap-1 px-3 pt-3 text-xs text-muted">
               Column
               <select
+                // biome-ignore lint/a11y/noAutofocus: adding a filter starts with choosing its column
+                autoFocus
                 value={header.key}
                 onChange={(event) => setKey(event.target.value)}
                 className="h-7 rounded-md border border-line bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none"
@@ -49,6 +51,7 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
             <FilterEditor
               key={header.key}
               header={header}
+              focusValue={false}
               onApply={(filter) => {
                 onAdd(filter);
                 close();

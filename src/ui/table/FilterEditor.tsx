@@ -11,6 +11,8 @@ interface FilterEditorProps {
   filter?: TableFilter;
   onApply: (filter: TableFilter) => void;
   onRemove?: () => void;
+  /** Put the caret in the value at once (default true; false where something comes first, e.g. a column choice). */
+  focusValue?: boolean;
 }
 
 interface Draft {
@@ -45,7 +47,7 @@ const control =
   'h-7 rounded-md border border-line bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none';
 
 /** Edits one column's filter by its kind: operator, then a value, two dates, or the header's options as checkboxes. */
-export function FilterEditor({ header, filter, onApply, onRemove }: FilterEditorProps) {
+export function FilterEditor({ header, filter, onApply, onRemove, focusValue = true }: FilterEditorProps) {
   const [draft, setDraft] = useState(() => draftOf(header, filter));
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -111,7 +113,7 @@ export function FilterEditor({ header, filter, onApply, onRemove }: FilterEditor
             onChange={(event) => set({ value: event.target.value })}
             className={control}
             // biome-ignore lint/a11y/noAutofocus: the editor opens to type a value
-            autoFocus
+            autoFocus={focusValue}
           />
           {kind === 'date' && draft.op === 'range' ? (
             <input
