@@ -4,6 +4,7 @@ import { focusedRow } from '../../commands/page-target';
 import { cancelRun, runner } from '../../commands/runner';
 import type { TableQuery } from '../../domain/table-query';
 import type { CustomerRow } from '../../domain/users';
+import { closePalette, openPalette, Palette } from '../../src/palette/Palette';
 import { clearSession } from '../../src/session/store';
 import UsersPage from '../../views/users/UsersPage';
 import { customerRow } from './support/customer-row';
@@ -131,6 +132,25 @@ describe('All users tab', () => {
       fireEvent.keyDown(grid, { key: 'Enter' });
     });
     await waitFor(() => expect(location.pathname).toBe('/users/2/general'));
+  });
+
+  it('lists the focused row’s commands first in the palette', async () => {
+    renderAt(
+      '/users/all-users',
+      <>
+        <UsersPage tab="all-users" />
+        <Palette />
+      </>,
+    );
+    await screen.findByText('≈ 123,456');
+    const grid = screen.getByRole('grid', { name: 'All customers' });
+    act(() => grid.focus());
+    act(() => {
+      fireEvent.keyDown(grid, { key: 'j' });
+    });
+    act(() => openPalette());
+    await waitFor(() => expect(screen.getAllByRole('option')[0]?.textContent).toMatch(/Cust2 Doe/));
+    act(() => closePalette());
   });
 
   it('runs a row action through the runner for that row', async () => {
