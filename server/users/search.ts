@@ -39,10 +39,6 @@ function similarityTo(text: string) {
     coalesce(similarity(${customers.businessName}, ${text}), 0))`;
 }
 
-function notAmong(found: number[]): SQL {
-  return found.length > 0 ? sql`${customers.id} not in (${sql.join(found, sql`, `)})` : sql`true`;
-}
-
 async function idsWhere(db: Database, where: SQL, order: (SQL | AnyPgColumn)[], limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: customers.id })
@@ -88,17 +84,19 @@ async function exactAndPrefixIds(db: Database, text: string): Promise<number[]> 
 async function rankedIds(db: Database, text: string): Promise<number[]> {
   const found = await exactAndPrefixIds(db, text);
   if (found.length > 0) return found;
-  const wanted = () => maxResults - found.length;
-  // Nothing starts with the text: containment anywhere (trigram indexes), one column at a time, each cut at the rows
-  // wanted, then ranked by similarity among those only.
+  // Nothing starts with the text: containment anywhere (trigram indexes), e-mail first, then name, then business name,
+  // in one statement whose LIMIT stops the later branches once 20 are found; ranked by similarity among those only.
   const pattern = containsPattern(text);
-  for (const column of [customers.email, fullName, customers.businessName]) {
-    if (wanted() <= 0) break;
-    found.push(...(await idsWhere(db, sql`${column} ilike ${pattern} and ${notAmong(found)}`, [], wanted())));
-  }
-  if (found.length > 1)
-    return idsWhere(db, inArray(customers.id, found), [desc(similarityTo(text)), customers.id], maxResults);
-  if (found.length > 0 || text.length < fuzzyFrom) return found;
+  const branches = [customers.email, fullName, customers.businessName].map(
+    (column) =>
+      sql`(select ${customers.id} as id from ${customers} where ${column} ilike ${pattern} limit ${maxResults})`,
+  );
+  const contained = await db.execute<{ id: number }>(sql`
+    with chosen as (select id from (${sql.join(branches, sql` union all `)}) found limit ${maxResults})
+    select ${customers.id} as id from ${customers}
+     where ${customers.id} in (select id from chosen)
+     order by ${similarityTo(text)} desc, ${customers.id}`);
+  if (contained.rows.length > 0 || text.length < fuzzyFrom) return contained.rows.map((row) => Number(row.id));
   // Nothing contains the text: fuzzy matches (pg_trgm `%`) through the GIN indexes; the planner underrates
   // similarity's cost and would compute it on every row.
   await db.execute(sql`set local enable_seqscan = off`);
