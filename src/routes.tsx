@@ -4,10 +4,11 @@ import { type AreaDefinition, areaById, userDetailTabs } from './navigation';
 import { useDocumentTitle } from './routing/use-document-title';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { RequireAccess } from './shell/RequireAccess';
-import { Shell } from './shell/Shell';
 import { Spinner } from './ui/Spinner';
 
 const LoginPage = lazy(() => import('../views/login/LoginPage'));
+/** The shell brings the palette and every command: loaded after sign-in, so the login screen stays small. */
+const Shell = lazy(() => import('./shell/Shell').then((module) => ({ default: module.Shell })));
 const UsersPage = lazy(() => import('../views/users/UsersPage'));
 const UserDetailsPage = lazy(() => import('../views/user-details/UserDetailsPage'));
 const PendingProjectsPage = lazy(() => import('../views/pending-projects/PendingProjectsPage'));
@@ -103,22 +104,24 @@ export function AppRoutes() {
       </Route>
       <Route>
         <RequireAccess>
-          <Shell>
-            <Suspense fallback={<PageFallback />}>
-              <Switch>
-                {shellRoutes.map((entry) => (
-                  <Route key={String(entry.path)} path={entry.path}>
-                    {(params: RouteParams) => renderEntry(entry, params)}
+          <Suspense fallback={<PageFallback />}>
+            <Shell>
+              <Suspense fallback={<PageFallback />}>
+                <Switch>
+                  {shellRoutes.map((entry) => (
+                    <Route key={String(entry.path)} path={entry.path}>
+                      {(params: RouteParams) => renderEntry(entry, params)}
+                    </Route>
+                  ))}
+                  <Route>
+                    <Titled title="Not found">
+                      <NotFoundPage />
+                    </Titled>
                   </Route>
-                ))}
-                <Route>
-                  <Titled title="Not found">
-                    <NotFoundPage />
-                  </Titled>
-                </Route>
-              </Switch>
-            </Suspense>
-          </Shell>
+                </Switch>
+              </Suspense>
+            </Shell>
+          </Suspense>
         </RequireAccess>
       </Route>
     </Switch>
