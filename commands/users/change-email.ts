@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { changeEmailBody } from '../../domain/user-actions';
 import { ApiError, call } from '../../src/http';
 import { defineCommand } from '../define';
+import { customerRowViews } from './customer-views';
 
 export default defineCommand({
   id: 'user.change-email',
@@ -41,14 +42,6 @@ export default defineCommand({
     }
     return call(api.userActions.changeEmail, { params: { user_id: target.id }, body: params }, { signal });
   },
-  revalidates: [
-    api.users.get,
-    api.users.search,
-    api.users.lastViewed,
-    api.userDetails.details,
-    api.userDetails.tiles,
-    api.userDetails.activity,
-    api.userDetails.audit,
-  ],
+  revalidates: [...customerRowViews, api.userDetails.details],
   successMessage: ({ target, params }) => `${target.name}’s e-mail is now ${params.email}`,
 });

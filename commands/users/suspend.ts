@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { suspendBody, suspendReasons } from '../../domain/users';
 import { call } from '../../src/http';
 import { defineCommand, enabled, hidden } from '../define';
+import { customerRowViews } from './customer-views';
 
 export default defineCommand({
   id: 'user.suspend',
@@ -28,13 +29,6 @@ export default defineCommand({
   available: (target) => (target.row?.status === 'SUSPENDED' ? hidden : enabled),
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.users.suspend, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
-  revalidates: [
-    api.users.get,
-    api.users.search,
-    api.users.lastViewed,
-    api.userDetails.tiles,
-    api.userDetails.activity,
-    api.userDetails.audit,
-  ],
+  revalidates: customerRowViews,
   successMessage: ({ target }) => `${target.name} is suspended`,
 });

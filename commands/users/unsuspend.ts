@@ -1,6 +1,7 @@
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand, enabled, hidden } from '../define';
+import { customerRowViews } from './customer-views';
 
 export default defineCommand({
   id: 'user.unsuspend',
@@ -15,13 +16,6 @@ export default defineCommand({
   available: (target) => (target.row && target.row.status !== 'SUSPENDED' ? hidden : enabled),
   run: ({ target, idempotencyKey, signal }) =>
     call(api.users.unsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
-  revalidates: [
-    api.users.get,
-    api.users.search,
-    api.users.lastViewed,
-    api.userDetails.tiles,
-    api.userDetails.activity,
-    api.userDetails.audit,
-  ],
+  revalidates: customerRowViews,
   successMessage: ({ target }) => `${target.name} is active again`,
 });

@@ -4,6 +4,7 @@ import { permitted } from '../../commands/access';
 import { commandById } from '../../commands/index';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
+import { customerRowViews } from '../../commands/users/customer-views';
 import { api } from '../../domain/api';
 import { can } from '../../domain/permissions';
 import type { UserDetails } from '../../domain/user-details';
@@ -131,14 +132,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
       setDraft(draftOf(answer));
       saved(answer);
       toast({ title: 'Details saved', message: `${changed.map((field) => labels[field]).join(', ')} changed.` });
-      void revalidateCalls(
-        api.users.get,
-        api.users.search,
-        api.users.lastViewed,
-        api.userDetails.tiles,
-        api.userDetails.activity,
-        api.userDetails.audit,
-      );
+      void revalidateCalls(...customerRowViews);
     } catch (raw) {
       const error = raw as ApiError;
       if (error.code === 'stale_version') setStale(true);
