@@ -8,6 +8,7 @@ export * from './last-viewed';
 export * from './login-as-links';
 export * from './login-failures';
 export * from './outbox';
+export * from './payment-provider-sandbox';
 export * from './refresh-tokens';
 export * from './sessions';
 export * from './staff';
