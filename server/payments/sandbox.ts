@@ -176,7 +176,7 @@ export class SandboxGateway implements PaymentGateway {
       record(result.status, false);
       return result;
     }
-    return this.#replay(idempotencyKey, 'charge', requestHash, (row) => chargeResultOf(row));
+    return this.#replay(idempotencyKey, 'charge', requestHash, chargeResultOf);
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
