@@ -1,29 +1,18 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { parseDeepLink, withoutParams } from '../../commands/deep-link';
 import { cancelRun, runner } from '../../commands/runner';
-import { swrConfig } from '../../src/http';
 import { closePalette, Palette } from '../../src/palette/Palette';
 import { clearSession } from '../../src/session/store';
 import { toastState } from '../../src/ui/toast-store';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
+import { renderAt as renderPageAt } from './support/render';
 import { signedInAs } from './support/session';
 
-let server: FakeApi;
+const renderAt = (url: string) => renderPageAt(url, <Palette />);
 
-function renderAt(url: string) {
-  history.replaceState(null, '', url);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>
-        <Palette />
-      </Router>
-    </SWRConfig>,
-  );
-}
+let server: FakeApi;
 
 function mutations() {
   return server.requests.filter((seen) => seen.method !== 'GET');

@@ -1,11 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { cancelRun } from '../../commands/runner';
 import { userTarget } from '../../commands/target';
 import type { UserDetails } from '../../domain/user-details';
-import { swrConfig } from '../../src/http';
 import { clearSession } from '../../src/session/store';
 import { saveBodyOf } from '../../views/user-details/details-form';
 import { GeneralTab } from '../../views/user-details/GeneralTab';
@@ -16,18 +13,14 @@ import { signedInAs } from './support/session';
 import { serveUserDetails, userDetails } from './support/user-details';
 
 let server: FakeApi;
+
+import { renderAt } from './support/render';
+
 let saved: UserDetails;
 
 function renderGeneral() {
-  history.replaceState(null, '', '/users/42/general');
   const row = customerRow();
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>
-        <GeneralTab row={row} target={userTarget(row)} />
-      </Router>
-    </SWRConfig>,
-  );
+  return renderAt('/users/42/general', <GeneralTab row={row} target={userTarget(row)} />);
 }
 
 function field(label: RegExp): HTMLInputElement {

@@ -1,19 +1,26 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { permitted } from '../../commands/access';
 import { allCommands, commandById } from '../../commands/index';
 import { keyboardHelp } from '../../commands/keyboard-help';
 import { cancelRun } from '../../commands/runner';
 import { createShortcutMatcher, shortcutKeys } from '../../commands/shortcuts';
-import { swrConfig } from '../../src/http';
 import { closePalette, Palette } from '../../src/palette/Palette';
 import { clearSession } from '../../src/session/store';
 import { KeyboardHelp } from '../../src/shell/KeyboardHelp';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
+import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
+
+const renderShell = (path: string) =>
+  renderAt(
+    path,
+    <>
+      <Palette />
+      <KeyboardHelp />
+    </>,
+  );
 
 function key(name: string, modifiers: Partial<Record<'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey', boolean>> = {}) {
   return { key: name, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, ...modifiers };
@@ -21,18 +28,6 @@ function key(name: string, modifiers: Partial<Record<'shiftKey' | 'altKey' | 'ct
 
 function matchedId(result: ReturnType<ReturnType<typeof createShortcutMatcher>>): string {
   return result.kind === 'command' ? result.command.id : result.kind;
-}
-
-function renderShell(path: string) {
-  history.replaceState(null, '', path);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>
-        <Palette />
-        <KeyboardHelp />
-      </Router>
-    </SWRConfig>,
-  );
 }
 
 function press(name: string, modifiers: Parameters<typeof key>[1] = {}): void {

@@ -1,29 +1,19 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { mutate, SWRConfig } from 'swr';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { cancelRun, runner } from '../../commands/runner';
 import type { CustomerRow } from '../../domain/users';
-import { swrConfig } from '../../src/http';
 import { closePalette, Palette } from '../../src/palette/Palette';
 import { clearSession } from '../../src/session/store';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
+import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
+
+const renderPalette = (path: string) => renderAt(path, <Palette />);
 
 let server: FakeApi;
 let jane: CustomerRow;
-
-function renderPalette(path: string) {
-  history.replaceState(null, '', path);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>
-        <Palette />
-      </Router>
-    </SWRConfig>,
-  );
-}
 
 function pressCtrlK(): void {
   act(() => {

@@ -1,28 +1,17 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SWRConfig } from 'swr';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
 import { cancelRun, runner } from '../../commands/runner';
-import { swrConfig } from '../../src/http';
 import { clearSession } from '../../src/session/store';
 import UserDetailsPage from '../../views/user-details/UserDetailsPage';
 import UsersPage from '../../views/users/UsersPage';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
+import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
 import { stubLayout } from './support/table';
 import { serveUserDetails } from './support/user-details';
 
 let server: FakeApi;
-
-function renderAt(url: string, page: React.ReactNode) {
-  history.replaceState(null, '', url);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>{page}</Router>
-    </SWRConfig>,
-  );
-}
 
 beforeEach(() => {
   cancelRun();

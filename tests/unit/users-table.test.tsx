@@ -9,8 +9,9 @@ import { clearSession } from '../../src/session/store';
 import UsersPage from '../../views/users/UsersPage';
 import { customerRow } from './support/customer-row';
 import { FakeApi, type SeenRequest } from './support/fake-api';
+import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
-import { customerHeaders, renderAt, stubLayout } from './support/table';
+import { customerHeaders, stubLayout } from './support/table';
 
 let server: FakeApi;
 const marketerRow = (id: number): CustomerRow =>

@@ -1,10 +1,5 @@
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { Router } from 'wouter';
 import type { Header } from '../../../domain/tables';
-import { swrConfig } from '../../../src/http';
 
 /** Gives every element a layout box, so TanStack Virtual renders rows in happy-dom (it reads clientHeight/Width). */
 export function stubLayout(height = 600, width = 1200): void {
@@ -15,16 +10,7 @@ export function stubLayout(height = 600, width = 1200): void {
 }
 
 /** Renders at a URL inside a fresh SWR cache and a router. */
-export function renderAt(url: string, page: ReactNode) {
-  history.replaceState(null, '', url);
-  return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <Router>{page}</Router>
-    </SWRConfig>,
-  );
-}
-
-function header(key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header {
+export function header(key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header {
   const filters: Partial<Record<Header['type'], Header['filter']>> = {
     TEXT: 'text',
     NUMBER: 'number',
