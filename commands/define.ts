@@ -66,6 +66,28 @@ export interface RunResult {
   copy?: { label: string; value: string };
 }
 
+/** One priced line of a preview: "Monthly payment  $1,200.00". */
+export interface PreviewLine {
+  label: string;
+  value: string;
+  /** The line that is charged or credited now (shown larger). */
+  emphasis?: boolean;
+}
+
+/** What a money command will do, as the server priced it (a summary call), shown on the confirmation page. */
+export interface Preview {
+  /** One sentence naming the amount and currency, e.g. "Charges €49.00 to Visa •••• 4242 now." */
+  headline: string;
+  lines: readonly PreviewLine[];
+  /** Set when the action cannot run as asked: why (the confirm button is then disabled). */
+  blocked?: string;
+}
+
+/** How a command prices itself before it runs: loaded when the confirmation opens (and again if params change). */
+export interface PreviewSpec<T extends TargetKind, S extends z.ZodObject> {
+  load(context: { target: TargetOf<T>; params: z.output<S>; signal: AbortSignal }): Promise<Preview>;
+}
+
 /** A command's parameters: the domain's zod schema (the one the server validates) and a field for each key. */
 export interface ParamsSpec<S extends z.ZodObject = z.ZodObject> {
   schema: S;
@@ -115,6 +137,8 @@ export interface ActionCommand<
   confirm: 'destructive' | 'money' | false;
   /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */
   consequence?(target: TargetOf<T>, params: z.output<S>): string;
+  /** Money commands: the server's price of the action, shown on the confirmation before anything runs. */
+  preview?: PreviewSpec<T, S>;
   run(context: RunContext<T, S>): Promise<unknown>;
   /** Something to show from the answer once it ran (the run then stays open on it until closed). */
   result?(answer: unknown, context: RunContext<T, S>): RunResult;

@@ -45,6 +45,19 @@ export const errorCatalogue = {
   too_many_attempts: { status: 429, message: 'Too many failed sign-ins; try again later' },
   payload_too_large: { status: 413, message: 'The request body is too large' },
   unsupported_media_type: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
+  payment_declined: { status: 402, message: 'The card was declined' },
+  no_payment_method: {
+    status: 409,
+    message: 'This customer has no card on file; send them a payment link to add one',
+  },
+  payment_key_mismatch: {
+    status: 422,
+    message: 'This payment was already sent to the provider with different details; start the action again',
+  },
+  payment_provider_unavailable: {
+    status: 503,
+    message: 'The payment provider did not answer; nothing was recorded. Try again: the card will not be charged twice',
+  },
   internal: { status: 500, message: 'Server Error - Contact Support' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

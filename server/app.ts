@@ -8,8 +8,8 @@ import { callHandlers } from './calls';
 import { type AppConfig, appConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
-import type { CallHandler } from './http/handler';
-import { registerCalls } from './http/register';
+import { type RegisteredHandler, registerCalls } from './http/register';
+import { createGateway, type PaymentGateway } from './payments';
 
 /** A route as registered, for the inventory check. */
 export interface RegisteredRoute {
@@ -35,7 +35,9 @@ export interface BuildAppOptions {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
   /** More calls through the same pipeline (tests: a money call); catalogue ids must not repeat. */
-  extraHandlers?: readonly CallHandler[];
+  extraHandlers?: readonly RegisteredHandler[];
+  /** The payment provider (default: the one `PAYMENT_GATEWAY` names, the sandbox when unset). */
+  gateway?: PaymentGateway;
   /** Parse every answer with its catalogue schema (default: when NODE_ENV is 'test'). */
   checkAnswers?: boolean;
 }
@@ -43,7 +45,7 @@ export interface BuildAppOptions {
 /** Largest accepted request body. */
 export const bodyLimitBytes = 64 * 1024;
 
-function checkCatalogueCovered(handlers: readonly CallHandler[]): void {
+function checkCatalogueCovered(handlers: readonly RegisteredHandler[]): void {
   const implemented = new Set(handlers.map((handler) => handler.endpoint.id));
   const missing = allEndpoints.filter((endpoint) => !implemented.has(endpoint.id)).map((endpoint) => endpoint.id);
   if (missing.length > 0) throw new Error(`Calls of the catalogue without a handler: ${missing.join(', ')}`);
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         config,
         checkAnswers: options.checkAnswers ?? process.env.NODE_ENV === 'test',
+        gateway: options.gateway ?? createGateway({ gateway: process.env.PAYMENT_GATEWAY, db }),
       });
     },
     { prefix: '' },

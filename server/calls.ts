@@ -1,6 +1,6 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
-import type { CallHandler } from './http/handler';
+import type { RegisteredHandler } from './http/register';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -9,7 +9,7 @@ import { searchUsers } from './users/search';
 import { suspendUser, unsuspendUser } from './users/suspension';
 
 /** Every call's implementation: exactly one per catalogue entry (buildApp refuses to start otherwise). */
-export const callHandlers: readonly CallHandler[] = [
+export const callHandlers: readonly RegisteredHandler[] = [
   login,
   refresh,
   logout,

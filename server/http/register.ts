@@ -9,7 +9,17 @@ import type { Database } from '../db/client';
 import { writeAudit } from './audit';
 import { authenticateAccess, bearerOf, type Caller } from './caller';
 import { type ApiError, fail, isApiError } from './errors';
-import type { CallHandler, StaffMember } from './handler';
+import type { PaymentGateway } from '../payments/gateway';
+import {
+  chargeCard,
+  type PaymentHandler,
+  type PaymentOutcome,
+  providerKeyOf,
+  recordAttempt,
+  vendorOf,
+  writeLedgerRow,
+} from '../payments/handle-payment';
+import type { CallHandler, StaffCallContext, StaffMember } from './handler';
 import {
   claimIdempotencyKey,
   finishIdempotencyKey,
@@ -41,14 +51,19 @@ export interface PipelineOptions {
   config: AppConfig;
   /** Parse every answer with the endpoint's `answer` schema (tests): a drift is a 500. */
   checkAnswers: boolean;
+  /** The payment provider payment calls charge through. */
+  gateway: PaymentGateway;
 }
+
+/** Any registered call: a plain one (staff or public) or a payment call. */
+export type RegisteredHandler = CallHandler | PaymentHandler;
 
 /** The Fastify URL of a catalogue path: `users/:user_id` → `/admin/users/:user_id`. */
 export function routeUrl(endpoint: Pick<Endpoint, 'path'>): string {
   return `${apiPrefix}/${endpoint.path}`;
 }
 
-function checkDefinition(handler: CallHandler): void {
+function checkDefinition(handler: RegisteredHandler): void {
   const { endpoint } = handler;
   if (!endpoint.id) throw new Error(`${endpoint.method} ${endpoint.path}: declare it with defineArea to give it an id`);
   if (endpoint.auth === 'access' && permissionsOfCall(endpoint).length === 0) {
@@ -88,37 +103,55 @@ interface Input {
   body: unknown;
 }
 
-async function runCall(
-  handler: CallHandler,
-  input: Input,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: PipelineOptions,
+interface Invocation {
+  input: Input;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  options: PipelineOptions;
+}
+
+function staffContext(db: Database, { input, request, reply, options }: Invocation): StaffCallContext<Endpoint> {
+  const caller = request.caller;
+  if (!caller) throw fail('not_authenticated');
+  return {
+    ...input,
+    db,
+    request,
+    reply,
+    config: options.config,
+    staff: caller.staff,
+    sessionId: caller.sessionId,
+    can: (permission) => can(caller.staff.role, permission),
+  } as StaffCallContext<Endpoint>;
+}
+
+function runHandler(handler: CallHandler, db: Database, invocation: Invocation): Promise<unknown> {
+  if (handler.kind === 'staff') return handler.run(staffContext(db, invocation));
+  const { input, request, reply, options } = invocation;
+  return handler.run({
+    ...input,
+    db,
+    request,
+    reply,
+    config: options.config,
+    bearer: bearerOf(request),
+    identify: (staff) => {
+      request.actor = staff;
+    },
+  });
+}
+
+/** Runs `work` in one transaction with the answer check, the audit row and the stored answer of a claimed key. */
+async function inTransaction(
+  endpoint: Endpoint,
+  invocation: Invocation,
   claim: IdempotencyClaim | null,
+  work: (db: Database) => Promise<unknown>,
 ): Promise<unknown> {
-  const { endpoint } = handler;
+  const { request, options } = invocation;
   const outcome = await options.db.transaction(async (db): Promise<Outcome> => {
-    const base = { ...input, db, request, reply, config: options.config };
     try {
-      let answer: unknown;
-      if (handler.kind === 'staff') {
-        const caller = request.caller;
-        if (!caller) throw fail('not_authenticated');
-        answer = await handler.run({
-          ...base,
-          staff: caller.staff,
-          sessionId: caller.sessionId,
-          can: (permission) => can(caller.staff.role, permission),
-        });
-      } else {
-        answer = await handler.run({
-          ...base,
-          bearer: bearerOf(request),
-          identify: (staff) => {
-            request.actor = staff;
-          },
-        });
-      }
+      const answer = await work(db);
       if (options.checkAnswers) checkAnswer(endpoint, answer);
       if (isMutation(endpoint)) {
         await writeAudit(db, { endpoint, request, staff: request.actor, outcome: 'ok', status: 200 });
@@ -135,8 +168,35 @@ async function runCall(
   return outcome.answer;
 }
 
+/**
+ * A payment call (server/payments/handle-payment.ts): prepare in one transaction and commit the pending attempt,
+ * charge outside any transaction (PGlite runs one at a time, and a provider call must not hold locks), then the
+ * ledger row, `record`, the audit row and the stored answer in a second transaction.
+ */
+async function runPayment(handler: PaymentHandler, invocation: Invocation, claim: IdempotencyClaim): Promise<unknown> {
+  const { options } = invocation;
+  const providerKey = providerKeyOf(claim.staffId, claim.key);
+  const plan = await options.db.transaction(async (db) => {
+    const prepared = await handler.prepare(staffContext(db, invocation));
+    if (prepared.charge) {
+      await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
+    }
+    return prepared;
+  });
+  const planned = plan.charge;
+  const result = planned ? await chargeCard(options.db, options.gateway, providerKey, planned) : null;
+  const vendor = planned ? await vendorOf(options.db, planned.customerId, options.gateway) : '';
+  return inTransaction(handler.endpoint, invocation, claim, async (db) => {
+    const outcome: PaymentOutcome =
+      planned && result
+        ? await writeLedgerRow(db, providerKey, claim.staffId, planned, result, vendor)
+        : { status: 'not_charged' };
+    return handler.record(staffContext(db, invocation), plan.data, outcome);
+  });
+}
+
 async function respond(
-  handler: CallHandler,
+  handler: RegisteredHandler,
   request: FastifyRequest,
   reply: FastifyReply,
   options: PipelineOptions,
@@ -147,7 +207,11 @@ async function respond(
     query: parseInput(endpoint.query, request.query, 'query'),
     body: parseInput(endpoint.body, request.body, 'body'),
   };
-  if (!endpoint.money) return runCall(handler, input, request, reply, options, null);
+  const invocation: Invocation = { input, request, reply, options };
+  if (!endpoint.money) {
+    if (handler.kind === 'payment') throw new Error(`${endpoint.id}: payment calls must be money calls`);
+    return inTransaction(endpoint, invocation, null, (db) => runHandler(handler, db, invocation));
+  }
   const caller = request.caller;
   if (!caller) throw fail('not_authenticated');
   const key = idempotencyKeyOf(request);
@@ -164,7 +228,8 @@ async function respond(
     return claimed.answer;
   }
   try {
-    return await runCall(handler, input, request, reply, options, claim);
+    if (handler.kind === 'payment') return await runPayment(handler, invocation, claim);
+    return await inTransaction(endpoint, invocation, claim, (db) => runHandler(handler, db, invocation));
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
       await finishIdempotencyKey(options.db, claim, error.status, error.toAnswer());
@@ -180,7 +245,11 @@ async function respond(
  * (mutations) → validation of params, query and body → handler in one transaction → audit row in that transaction
  * (mutations) → Idempotency-Key claim and replay (money calls). Failures are audited by the error handler.
  */
-export function registerCalls(app: FastifyInstance, handlers: readonly CallHandler[], options: PipelineOptions): void {
+export function registerCalls(
+  app: FastifyInstance,
+  handlers: readonly RegisteredHandler[],
+  options: PipelineOptions,
+): void {
   const seen = new Set<string>();
   for (const handler of handlers) {
     checkDefinition(handler);

@@ -71,6 +71,9 @@ export const customers = pgTable(
     abusiveTypes: text('abusive_types'),
     chargingVendor: text('charging_vendor'),
     paymentMethodDetails: text('payment_method_details'),
+    /** Who the payment provider knows the customer as, and the token of their stored card (sandbox: pm_card_…). */
+    providerCustomerRef: text('provider_customer_ref'),
+    paymentMethodToken: text('payment_method_token'),
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true, mode: 'string' }),
     backupPlan: text('backup_plan'),
     backupUsedGb: doublePrecision('backup_used_gb').notNull().default(0),

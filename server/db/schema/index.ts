@@ -1,5 +1,6 @@
 export * from './activity-events';
 export * from './audit-log';
+export * from './charges';
 export * from './customer-credits';
 export * from './customer-notifications';
 export * from './customers';

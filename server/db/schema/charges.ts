@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { staff } from './staff';
+
+/** Why a card was charged (or refunded): the ledger's purpose column. */
+export const chargePurposes = [
+  'SUBSCRIPTION',
+  'FAILED_CHARGE_RETRY',
+  'CREDIT_PACKAGE',
+  'CONTRACT_PAYMENT',
+  'CURRENCY_CHANGE',
+  'PROJECT_REFUND',
+] as const;
+export type ChargePurpose = (typeof chargePurposes)[number];
+
+/**
+ * Every card movement of a customer, successful or declined: the money ledger. Append-only (a trigger refuses
+ * UPDATE): a refund is a new row of kind REFUND, a retry a new row. Amounts are positive integer minor units of
+ * `currency`; balances are sums.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['CHARGE', 'REFUND'] }).notNull(),
+    status: text('status', { enum: ['SUCCEEDED', 'FAILED'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    purpose: text('purpose', { enum: chargePurposes }).notNull(),
+    description: text('description').notNull(),
+    /** The card payment provider that moved the money (the spec's charging_vendor). */
+    chargingVendor: text('charging_vendor').notNull(),
+    /** The provider's charge (or refund) id when it succeeded. */
+    providerChargeId: text('provider_charge_id'),
+    providerRef: text('provider_ref'),
+    /** The provider idempotency key the movement was made with (`loupe:<staff id>:<key>`); null for imported history. */
+    providerKey: text('provider_key'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** Refunds: the charge refunded. */
+    refundOf: bigint('refund_of', { mode: 'number' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('charges_customer_created').on(t.customerId, t.createdAt),
+    uniqueIndex('charges_provider_key').on(t.providerKey),
+    check('charges_amount_positive', sql`${t.amount} > 0`),
+    check('charges_failed_has_reason', sql`${t.status} = 'SUCCEEDED' or ${t.failureMessage} is not null`),
+  ],
+);
+
+/**
+ * A gateway call Loupe is about to make, written (and committed) before the call: if the process dies between the
+ * provider's answer and the ledger row, the pending attempt names the key to reconcile with `lookup`. Not the
+ * ledger: its state moves pending → recorded | abandoned.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    providerKey: text('provider_key').primaryKey(),
+    callId: text('call_id').notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    purpose: text('purpose', { enum: chargePurposes }).notNull(),
+    description: text('description').notNull(),
+    state: text('state', { enum: ['pending', 'recorded', 'abandoned'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('payment_attempts_pending').on(t.state, t.createdAt)],
+);

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { Endpoint } from '../../domain/endpoint';
+import type { Database } from '../db/client';
+import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
+import { fail } from '../http/errors';
+import type { StaffCallContext } from '../http/handler';
+import {
+  type ChargeResult,
+  GatewayRequestError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from './gateway';
+
+/** What a payment call wants charged to the customer's stored card, in integer minor units. */
+export interface PlannedCharge {
+  customerId: number;
+  amount: number;
+  currency: string;
+  purpose: ChargePurpose;
+  /** One line for the ledger, the invoice and the provider's dashboard, e.g. "Custom credit package: 500 credits". */
+  description: string;
+}
+
+/** What `prepare` decided: the charge to make (null: nothing to charge, e.g. a zero total) and data for `record`. */
+export interface PaymentPlan<T> {
+  charge: PlannedCharge | null;
+  data: T;
+}
+
+/** The ledger row the pipeline wrote for the gateway's answer (same transaction as `record`). */
+export type LedgerCharge = typeof charges.$inferSelect;
+
+/** What the card did: charged, declined (a FAILED ledger row was written), or nothing was charged. */
+export type PaymentOutcome =
+  | { status: 'succeeded'; charge: LedgerCharge }
+  | { status: 'declined'; charge: LedgerCharge; code: string; message: string }
+  | { status: 'not_charged' };
+
+/**
+ * A money call that charges a card. The pipeline (server/http/register.ts) runs it in three steps, after claiming
+ * the Idempotency-Key:
+ * 1. `prepare` in a transaction: check and price the action (throw `fail(…)` for a 4xx); the pipeline then commits
+ *    a pending `payment_attempts` row naming the provider key `loupe:<staff id>:<Idempotency-Key>`.
+ * 2. the gateway call, outside any transaction, keyed by that provider key (a retry can never charge twice).
+ * 3. `record` in a second transaction, which also holds the ledger row of the charge (succeeded or declined), the
+ *    attempt's closing, the audit row and the stored answer: all or nothing. To answer an error but keep the
+ *    declined charge's row and what `record` wrote (retry counts), throw `fail(code, { keepChanges: true })`.
+ * If step 3 fails, nothing of it is kept and the key is released: the same request again gets the provider's
+ * stored answer for the same key (no second charge) and records it then; `reconcilePayments` closes attempts that
+ * nobody retried.
+ */
+export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
+  readonly kind: 'payment';
+  readonly endpoint: E;
+  prepare(context: StaffCallContext<E>): Promise<PaymentPlan<T>>;
+  record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
+}
+
+/** Implements a money call that charges a card: `export const retryCharge = handlePayment(api.charges.retry, {…})`. */
+export function handlePayment<E extends Endpoint, T>(
+  endpoint: E,
+  steps: {
+    prepare(context: StaffCallContext<E>): Promise<PaymentPlan<T>>;
+    record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
+  },
+): PaymentHandler<E, T> {
+  if (!endpoint.money) throw new Error(`${endpoint.id}: a payment call must be declared with money: true`);
+  if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a payment call needs a staff caller`);
+  return { kind: 'payment', endpoint, ...steps };
+}
+
+/** The provider-side idempotency key of a staff member's Idempotency-Key: unique across staff. */
+export function providerKeyOf(staffId: number, idempotencyKey: string): string {
+  return `loupe:${staffId}:${idempotencyKey}`;
+}
+
+/** Step 1's write: the attempt, committed before the gateway is called (kept as is when the same key comes again). */
+export async function recordAttempt(
+  db: Database,
+  providerKey: string,
+  callId: string,
+  staffId: number,
+  charge: PlannedCharge,
+): Promise<void> {
+  await db
+    .insert(paymentAttempts)
+    .values({ providerKey, callId, staffId, ...charge })
+    .onConflictDoNothing({ target: paymentAttempts.providerKey });
+}
+
+/** Step 2: charges the customer's stored card; an unknown outcome is a 503 that is safe to retry with the same key. */
+export async function chargeCard(
+  db: Database,
+  gateway: PaymentGateway,
+  providerKey: string,
+  charge: PlannedCharge,
+): Promise<ChargeResult> {
+  const [customer] = await db
+    .select({ ref: customers.providerCustomerRef, token: customers.paymentMethodToken })
+    .from(customers)
+    .where(eq(customers.id, charge.customerId));
+  if (!customer?.token) {
+    throw fail('no_payment_method');
+  }
+  try {
+    return await gateway.charge({
+      idempotencyKey: providerKey,
+      customerRef: customer.ref ?? `cus_loupe_${charge.customerId}`,
+      paymentMethod: customer.token,
+      amount: charge.amount,
+      currency: charge.currency,
+      description: charge.description,
+    });
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw fail('payment_provider_unavailable');
+    if (error instanceof GatewayRequestError && error.code === 'idempotency_key_reused') {
+      throw fail('payment_key_mismatch');
+    }
+    throw error;
+  }
+}
+
+/** Step 3's ledger row for the gateway's answer; the one already written for this key (by reconciliation) is reused. */
+export async function writeLedgerRow(
+  db: Database,
+  providerKey: string,
+  staffId: number | null,
+  charge: PlannedCharge,
+  result: ChargeResult,
+  vendor: string,
+): Promise<PaymentOutcome> {
+  const [existing] = await db.select().from(charges).where(eq(charges.providerKey, providerKey));
+  const row =
+    existing ??
+    (
+      await db
+        .insert(charges)
+        .values({
+          customerId: charge.customerId,
+          kind: 'CHARGE',
+          status: result.status === 'succeeded' ? 'SUCCEEDED' : 'FAILED',
+          amount: charge.amount,
+          currency: charge.currency,
+          purpose: charge.purpose,
+          description: charge.description,
+          chargingVendor: vendor,
+          providerKey,
+          staffId,
+          ...(result.status === 'succeeded'
+            ? { providerChargeId: result.chargeId, providerRef: result.providerRef }
+            : { failureCode: result.code, failureMessage: result.message }),
+        })
+        .returning()
+    )[0];
+  if (!row) throw new Error('ledger row not written');
+  await db
+    .update(paymentAttempts)
+    .set({ state: 'recorded', finishedAt: new Date().toISOString() })
+    .where(eq(paymentAttempts.providerKey, providerKey));
+  if (result.status === 'succeeded') return { status: 'succeeded', charge: row };
+  return { status: 'declined', charge: row, code: result.code, message: result.message };
+}
+
+/** The vendor name the ledger shows for a customer's charges: their card's provider, else the gateway's name. */
+export async function vendorOf(db: Database, customerId: number, gateway: PaymentGateway): Promise<string> {
+  const [customer] = await db
+    .select({ vendor: customers.chargingVendor })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return customer?.vendor ?? gateway.name;
+}
