@@ -6,9 +6,6 @@ import { can, canAny } from '../../domain/permissions';
 import { xsrfTokenMatches } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { writeAudit } from './audit';
-import { authenticateAccess, bearerOf, type Caller } from './caller';
-import { type ApiError, fail, isApiError } from './errors';
 import type { PaymentGateway } from '../payments/gateway';
 import {
   chargeCard,
@@ -19,6 +16,9 @@ import {
   vendorOf,
   writeLedgerRow,
 } from '../payments/handle-payment';
+import { writeAudit } from './audit';
+import { authenticateAccess, bearerOf, type Caller } from './caller';
+import { type ApiError, fail, isApiError } from './errors';
 import type { CallHandler, StaffCallContext, StaffMember } from './handler';
 import {
   claimIdempotencyKey,

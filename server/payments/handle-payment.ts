@@ -4,12 +4,7 @@ import type { Database } from '../db/client';
 import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
-import {
-  type ChargeResult,
-  GatewayRequestError,
-  GatewayUnavailableError,
-  type PaymentGateway,
-} from './gateway';
+import { type ChargeResult, GatewayRequestError, GatewayUnavailableError, type PaymentGateway } from './gateway';
 
 /** What a payment call wants charged to the customer's stored card, in integer minor units. */
 export interface PlannedCharge {

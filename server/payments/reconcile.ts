@@ -41,7 +41,9 @@ export async function reconcilePayments(
     }
     if (found.operation === 'charge') {
       const vendor = await vendorOf(db, attempt.customerId, gateway);
-      await db.transaction((tx) => writeLedgerRow(tx, attempt.providerKey, attempt.staffId, attempt, found.result, vendor));
+      await db.transaction((tx) =>
+        writeLedgerRow(tx, attempt.providerKey, attempt.staffId, attempt, found.result, vendor),
+      );
       report.recorded += 1;
     } else {
       await db
