@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
 import { api as catalogue } from '../../domain/api';
-import { type Endpoint, permissionsOfCall } from '../../domain/endpoint';
-import { canAny } from '../../domain/permissions';
-import { type Role, roles } from '../../domain/roles';
 import { customerNotifications } from '../../server/db/schema';
 import { isoTimestamp } from '../../server/db/timestamps';
-import { describeEachBackend } from './support/backends';
-import { insertCustomer, readCustomer } from './support/fixtures';
-import type { CallInput, Client, TestApi } from './support/test-api';
-import { useTestApi } from './support/test-api';
+import { insertCustomer } from './support/fixtures';
+import { describeRoleMatrix, type Sample } from './support/role-matrix';
+import type { CallInput, TestApi } from './support/test-api';
 
 /** A valid request for each users call, made fresh for every role (a new call here needs a sample, or this fails). */
 const samples: Record<string, (api: TestApi) => Promise<CallInput>> = {
@@ -97,59 +91,8 @@ Object.assign(samples, {
   'userActions.sendEmail': onCustomer({ template: 'WELCOME_BACK', note: 'role matrix' }),
 } satisfies Record<string, (api: TestApi) => Promise<CallInput>>);
 
-/** What a refused call must not have written for the customer: credits, notifications, e-mails, timeline, links. */
-async function sideEffects(api: TestApi, id: number): Promise<string> {
-  const result = await api.db.execute<{ state: string }>(sql`select concat_ws('|',
-    (select count(*) from customer_credits where customer_id = ${id}),
-    (select count(*) from customer_notifications where customer_id = ${id} and deleted_at is null),
-    (select count(*) from outbox where customer_id = ${id}),
-    (select count(*) from activity_events where customer_id = ${id}),
-    (select count(*) from login_as_links where customer_id = ${id})) as state`);
-  return result.rows[0]?.state ?? '';
-}
-
-const userCalls: Endpoint[] = [
-  ...Object.values(catalogue.users),
-  ...Object.values(catalogue.userDetails),
-  ...Object.values(catalogue.userActions),
-];
-
-describeEachBackend('role × call matrix (users, user details, user actions)', (backend) => {
-  const t = useTestApi(backend);
-  const clients = {} as Record<Role, Client>;
-  beforeAll(async () => {
-    for (const role of roles) clients[role] = await t.api.signIn(role);
-  });
-
-  it('has a sample request for every users, user-details and user-actions call', () => {
-    for (const endpoint of userCalls) expect(samples[endpoint.id], endpoint.id).toBeDefined();
-  });
-
-  for (const endpoint of userCalls) {
-    for (const role of roles) {
-      const allowed = canAny(role, permissionsOfCall(endpoint));
-      it(`${endpoint.id} as ${role}: ${allowed ? 'allowed' : '403'}`, async () => {
-        const { api } = t;
-        const sample = samples[endpoint.id];
-        if (!sample) throw new Error(`no sample for ${endpoint.id}`);
-        const input = await sample(api);
-        const customerId = endpoint.target ? Number(input.params?.[endpoint.target.param]) : null;
-        const before = customerId ? await readCustomer(api.db, customerId) : undefined;
-        const effects = customerId ? await sideEffects(api, customerId) : '';
-        const options = endpoint.money ? { idempotencyKey: randomUUID() } : undefined;
-        const result = await clients[role].call(endpoint, input, options);
-        if (allowed) {
-          expect(result.status, JSON.stringify(result.json)).toBeGreaterThanOrEqual(200);
-          expect(result.status).toBeLessThan(300);
-        } else {
-          expect(result.status).toBe(403);
-          expect(result.error).toEqual({ detail: 'Insufficient permissions', code: 'forbidden' });
-          if (customerId) {
-            expect(await readCustomer(api.db, customerId)).toEqual(before);
-            expect(await sideEffects(api, customerId)).toBe(effects);
-          }
-        }
-      });
-    }
-  }
-});
+describeRoleMatrix(
+  'users, user details, user actions',
+  [...Object.values(catalogue.users), ...Object.values(catalogue.userDetails), ...Object.values(catalogue.userActions)],
+  samples as Record<string, Sample>,
+);
