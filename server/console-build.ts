@@ -18,11 +18,14 @@ async function newestChange(path: string): Promise<number> {
 }
 
 /**
- * The console's build directory, built first with Vite's JS API when `dist/index.html` is missing or older than any
- * source; null when the project has no console to build (no index.html).
+ * The console's build directory (`dist`, or `CONSOLE_DIR` so that parallel test runs do not share one), built first
+ * with Vite's JS API when its index.html is missing or older than any source; null when the project has no console to build (no index.html).
  */
-export async function ensureConsoleBuild(root: string, log: (line: string) => void): Promise<string | null> {
-  const outDir = join(root, 'dist');
+export async function ensureConsoleBuild(
+  root: string,
+  log: (line: string) => void,
+  outDir = join(root, 'dist'),
+): Promise<string | null> {
   if ((await newestChange(join(root, 'index.html'))) === 0) return null;
   const built = await newestChange(join(outDir, 'index.html'));
   let newestSource = 0;
@@ -31,7 +34,7 @@ export async function ensureConsoleBuild(root: string, log: (line: string) => vo
   log(built > 0 ? 'The console changed since its last build; building it…' : 'Building the console…');
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', mode: 'production' });
+  await build({ root, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
   log(`Console built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return outDir;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { roles } from '../domain/roles';
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   const env = await readEnvironment();
   // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
   const skipConsole = Boolean(process.env.SKIP_CONSOLE_BUILD);
-  const staticDir = skipConsole ? null : await ensureConsoleBuild(root, log);
+  const consoleDir = process.env.CONSOLE_DIR ? resolve(process.env.CONSOLE_DIR) : undefined;
+  const staticDir = skipConsole ? null : await ensureConsoleBuild(root, log, consoleDir);
   if (skipConsole) log('Serving the API only (SKIP_CONSOLE_BUILD).');
   else if (!staticDir) log('No console to serve (index.html missing): serving the API only.');
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
