@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type Role, roles } from '../../domain/roles';
 import { hashPassword } from '../auth/passwords';
+import { addStoredCard } from './cards';
 import { type CustomerSeedRow, makeCustomer, settleReferrals } from './customers';
 import {
   addDetailColumns,
@@ -86,6 +87,8 @@ const customerColumns = [
   'abusive_ignore',
   'is_partner',
   'is_managed_by_csm',
+  'provider_customer_ref',
+  'payment_method_token',
 ] as const;
 
 /** The detail columns, filled only for the customers that get detail data (the rest keep the defaults). */
@@ -193,6 +196,7 @@ export async function seedDatabase(
   for (let offset = 0; offset < options.customers; offset++) {
     const row = makeCustomer(firstId + offset, random, emails);
     settleReferrals(row, random);
+    addStoredCard(row);
     if (offset < detailCustomers) {
       const detailRandomness = detailRandom(seed, firstId + offset);
       addDetailColumns(row, detailRandomness);

@@ -7,7 +7,10 @@ type CustomerInput = typeof customers.$inferInsert;
 
 let counter = 0;
 
-/** Inserts a customer with plausible defaults; anything can be overridden. */
+/**
+ * Inserts a customer with plausible defaults, including a stored card the sandbox charges (`pm_card_ok`, provider
+ * customer `cus_sbx_<suffix>`); anything can be overridden (e.g. `paymentMethodToken: 'pm_card_expired'` or null).
+ */
 export async function insertCustomer(db: Database, overrides: Partial<CustomerInput> = {}): Promise<CustomerRecord> {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
@@ -22,6 +25,8 @@ export async function insertCustomer(db: Database, overrides: Partial<CustomerIn
       currency: 'USD',
       lastChargeAmount: 4900,
       chargeDate: '2026-10-01T10:00:00Z',
+      providerCustomerRef: `cus_sbx_${suffix}`,
+      paymentMethodToken: 'pm_card_ok',
       ...overrides,
     })
     .returning();
