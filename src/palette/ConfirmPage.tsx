@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
 import { confirmRun, runner, stepBack } from '../../commands/runner';
@@ -10,6 +10,7 @@ import { Button } from '../ui/Button';
 import type { FieldOption } from '../ui/fields/types';
 import { Kbd } from '../ui/Kbd';
 import { PageTitle } from './PageTitle';
+import { PreviewPanel, usePreview } from './PreviewPanel';
 
 const noEndpoint: Endpoint = api.users.lastViewed;
 
@@ -36,6 +37,13 @@ function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
 /** The last step: names the target and the consequence, lists the parameters, and runs on Enter. */
 export function ConfirmPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
+  const preview = usePreview(command, runner.run?.target, runner.run?.parsed ?? null);
+  const form = useRef<HTMLFormElement>(null);
+  // The confirm button waits for the price: focus it once it is there, so Enter confirms what was read.
+  useEffect(() => {
+    if (preview.ready && command.preview)
+      form.current?.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
+  }, [preview.ready, command.preview]);
   if (!run) return null;
   const target = runner.run?.target;
   const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
@@ -44,17 +52,19 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
   const variant = command.confirm === 'destructive' ? 'danger' : 'primary';
   return (
     <form
+      ref={form}
       aria-label={heading}
       onKeyDown={(event: KeyboardEvent) => event.stopPropagation()}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        void confirmRun();
+        if (preview.ready) void confirmRun();
       }}
     >
       <PageTitle title={heading} detail={target?.email} />
       <div className="flex flex-col gap-3 px-3 py-3">
         {command.confirm === 'money' ? <p className="text-sm font-medium text-warning">This moves money.</p> : null}
         {consequence ? <p className="text-sm text-fg">{consequence}</p> : null}
+        {command.preview ? <PreviewPanel state={preview} /> : null}
         {fields.length > 0 ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {fields.map(([name, spec]) => (
@@ -77,7 +87,14 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
         <Button variant="ghost" onClick={stepBack} disabled={run.busy} hint={<Kbd className="ml-1">Esc</Kbd>}>
           Back
         </Button>
-        <Button type="submit" autoFocus variant={variant} busy={run.busy} hint={<Kbd className="ml-1">↵</Kbd>}>
+        <Button
+          type="submit"
+          autoFocus
+          variant={variant}
+          busy={run.busy}
+          disabled={!preview.ready}
+          hint={<Kbd className="ml-1">↵</Kbd>}
+        >
           {target ? `${command.title} ${target.name}` : command.title}
         </Button>
       </div>
