@@ -75,6 +75,12 @@ export const customers = pgTable(
     providerCustomerRef: text('provider_customer_ref'),
     paymentMethodToken: text('payment_method_token'),
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * The open billing period, not yet charged, in minor units of `currency`: metered usage (edits, AI tools) and
+     * the backup plan's prorated share. The period's close (or a currency change) charges them and zeroes them.
+     */
+    unbilledUsage: bigint('unbilled_usage', { mode: 'number' }).notNull().default(0),
+    unbilledBackup: bigint('unbilled_backup', { mode: 'number' }).notNull().default(0),
     backupPlan: text('backup_plan'),
     backupUsedGb: doublePrecision('backup_used_gb').notNull().default(0),
     backupTotalGb: doublePrecision('backup_total_gb').notNull().default(0),

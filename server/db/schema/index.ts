@@ -4,6 +4,7 @@ export * from './charges';
 export * from './customer-credits';
 export * from './customer-notifications';
 export * from './customers';
+export * from './exchange-rates';
 export * from './idempotency-keys';
 export * from './last-viewed';
 export * from './login-as-links';
