@@ -1,6 +1,7 @@
 export * from './activity-events';
 export * from './audit-log';
 export * from './charges';
+export * from './contracts';
 export * from './customer-credits';
 export * from './customer-notifications';
 export * from './customers';
