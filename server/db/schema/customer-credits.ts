@@ -1,4 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { charges } from './charges';
 import { customers } from './customers';
 import { staff } from './staff';
 
@@ -18,7 +19,12 @@ export const customerCredits = pgTable(
     source: text('source').notNull(),
     /** Who gave it, for staff credits. */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The card charge that paid for these credits (purchases, e.g. a custom credit package); null otherwise. */
+    chargeId: bigint('charge_id', { mode: 'number' }).references(() => charges.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('customer_credits_customer').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('customer_credits_customer').on(t.customerId, t.createdAt),
+    index('customer_credits_charge').on(t.chargeId),
+  ],
 );
