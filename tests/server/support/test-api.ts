@@ -11,7 +11,8 @@ import { hashPassword } from '../../../server/auth/passwords';
 import type { AppConfig } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { staff as staffTable } from '../../../server/db/schema';
-import type { CallHandler } from '../../../server/http/handler';
+import type { RegisteredHandler } from '../../../server/http/register';
+import type { PaymentGateway } from '../../../server/payments';
 import { type Backend, openTestDatabase } from './databases';
 
 /** The answer of one call: status, headers, and the JSON body (typed as the call's answer, and as an error). */
@@ -100,7 +101,9 @@ export type TestApi = typeof catalogue & {
 export interface TestApiOptions {
   backend?: Backend;
   config?: Partial<AppConfig>;
-  extraHandlers?: readonly CallHandler[];
+  extraHandlers?: readonly RegisteredHandler[];
+  /** Another payment provider than the sandbox on the test database (e.g. one that counts or fails). */
+  gateway?: (db: DatabaseHandle['db']) => PaymentGateway;
   staticDir?: string | null;
 }
 
@@ -119,6 +122,7 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
     database,
     config: { jwtSecret: testSecret, ...options.config },
     extraHandlers: options.extraHandlers,
+    gateway: options.gateway?.(database.db),
     staticDir: options.staticDir ?? null,
     checkAnswers: true,
   });
