@@ -50,6 +50,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'This customer has no card on file; send them a payment link to add one',
   },
+  payment_in_progress: {
+    status: 409,
+    message: 'Another payment for this customer is in progress; wait for it to finish, then look at the charges again',
+  },
   payment_key_mismatch: {
     status: 422,
     message: 'This payment was already sent to the provider with different details; start the action again',

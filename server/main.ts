@@ -9,6 +9,8 @@ import { ensureConsoleBuild } from './console-build';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
+import { createGateway } from './payments';
+import { reconcilePayments } from './payments/reconcile';
 import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +42,9 @@ async function printDemoAccounts(db: Database): Promise<void> {
   for (const row of rows) log(`  ${row.email.padEnd(32)} ${row.role}${row.active ? '' : ' (deactivated)'}`);
 }
 
+/** A payment attempt still pending after this long lost its request: reconciled from the provider's books. */
+const reconcileAfterSeconds = 60;
+
 /** `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen. */
 async function main(): Promise<void> {
   const env = await readEnvironment();
@@ -59,12 +64,24 @@ async function main(): Promise<void> {
     if (database.kind === 'pglite') await database.db.execute(sql`CHECKPOINT`);
   }
   await printDemoAccounts(database.db);
+  const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
   const app = await buildApp({
     database,
     config: env.config,
     staticDir,
+    gateway,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
+  // Payments whose request died between the provider's answer and the ledger row: written from the provider's books.
+  const reconcile = () =>
+    reconcilePayments(database.db, gateway, reconcileAfterSeconds)
+      .then((report) => {
+        if (report.recorded + report.abandoned > 0) log(`Payments reconciled: ${JSON.stringify(report)}`);
+      })
+      .catch((error: unknown) => console.error('Payment reconciliation failed:', error));
+  await reconcile();
+  const reconciling = setInterval(() => void reconcile(), reconcileAfterSeconds * 1000);
+  reconciling.unref();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -73,6 +90,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      clearInterval(reconciling);
       await app.close();
       await database.close();
       process.exit(0);

@@ -11,6 +11,7 @@ import {
   chargeCard,
   type PaymentHandler,
   type PaymentOutcome,
+  paymentInProgressOf,
   providerKeyOf,
   recordAttempt,
   vendorOf,
@@ -176,13 +177,17 @@ async function inTransaction(
 async function runPayment(handler: PaymentHandler, invocation: Invocation, claim: IdempotencyClaim): Promise<unknown> {
   const { options } = invocation;
   const providerKey = providerKeyOf(claim.staffId, claim.key);
-  const plan = await options.db.transaction(async (db) => {
-    const prepared = await handler.prepare(staffContext(db, invocation));
-    if (prepared.charge) {
-      await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
-    }
-    return prepared;
-  });
+  const plan = await options.db
+    .transaction(async (db) => {
+      const prepared = await handler.prepare(staffContext(db, invocation));
+      if (prepared.charge) {
+        await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
+      }
+      return prepared;
+    })
+    .catch((error: unknown) => {
+      throw paymentInProgressOf(error);
+    });
   const planned = plan.charge;
   const result = planned ? await chargeCard(options.db, options.gateway, providerKey, planned) : null;
   const vendor = planned ? await vendorOf(options.db, planned.customerId, options.gateway) : '';

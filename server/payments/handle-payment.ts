@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Endpoint } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
@@ -69,7 +69,22 @@ export function providerKeyOf(staffId: number, idempotencyKey: string): string {
   return `loupe:${staffId}:${idempotencyKey}`;
 }
 
-/** Step 1's write: the attempt, committed before the gateway is called (kept as is when the same key comes again). */
+/** The unique index that allows one pending payment per customer. */
+const onePendingPerCustomer = 'payment_attempts_one_pending_per_customer';
+
+function violates(error: unknown, constraint: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint: name, message } = current as Error & { code?: string; constraint?: string };
+    if (code === '23505' && (name === constraint || message.includes(constraint))) return true;
+  }
+  return false;
+}
+
+/**
+ * Step 1's write: the attempt, committed before the gateway is called (kept as is when the same key comes again).
+ * Another payment of the same customer still in flight (another key: a colleague retrying the same failed charge
+ * at the same moment) is a 409, so that the two cannot both charge.
+ */
 export async function recordAttempt(
   db: Database,
   providerKey: string,
@@ -77,10 +92,20 @@ export async function recordAttempt(
   staffId: number,
   charge: PlannedCharge,
 ): Promise<void> {
+  const [other] = await db
+    .select({ key: paymentAttempts.providerKey })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.customerId, charge.customerId), eq(paymentAttempts.state, 'pending')));
+  if (other && other.key !== providerKey) throw fail('payment_in_progress');
   await db
     .insert(paymentAttempts)
     .values({ providerKey, callId, staffId, ...charge })
     .onConflictDoNothing({ target: paymentAttempts.providerKey });
+}
+
+/** Maps the race that the check in `recordAttempt` cannot see (two inserts at once) to the same 409. */
+export function paymentInProgressOf(error: unknown): unknown {
+  return violates(error, onePendingPerCustomer) ? fail('payment_in_progress') : error;
 }
 
 /** Step 2: charges the customer's stored card; an unknown outcome is a 503 that is safe to retry with the same key. */

@@ -116,6 +116,25 @@ describeEachBackend('payment pipeline: prepare → gateway outside the transacti
     expect(await ledgerOf(id)).toHaveLength(1);
   });
 
+  it('allows one payment in flight per customer: another key meanwhile is a 409, the same key goes on', async () => {
+    const { id } = await customer('pm_card_network_error');
+    const key = randomUUID();
+    expect((await client.post(pay, { user_id: id }, { amount: 700 }, { idempotencyKey: key })).status).toBe(503);
+    const colleague = await (await t.api.signIn('ADMIN')).post(
+      pay,
+      { user_id: id },
+      { amount: 700 },
+      { idempotencyKey: randomUUID() },
+    );
+    expect(colleague.status).toBe(409);
+    expect(colleague.error.code).toBe('payment_in_progress');
+    expect((await client.post(pay, { user_id: id }, { amount: 700 }, { idempotencyKey: key })).status).toBe(503);
+    expect(await attemptsOf(id)).toHaveLength(1);
+    await reconcilePayments(t.api.db, sandbox, 0);
+    const later = await client.post(pay, { user_id: id }, { amount: 700 }, { idempotencyKey: randomUUID() });
+    expect(later.status).toBe(503);
+  });
+
   describe('injected failures', () => {
     it('gateway unreachable: 503, no ledger row, nothing charged; the attempt is closed as abandoned', async () => {
       const { id, providerCustomerRef } = await customer('pm_card_network_error');

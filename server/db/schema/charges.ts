@@ -78,5 +78,11 @@ export const paymentAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },
-  (t) => [index('payment_attempts_pending').on(t.state, t.createdAt)],
+  (t) => [
+    index('payment_attempts_pending').on(t.state, t.createdAt),
+    // One payment in flight per customer: two people retrying the same failed charge at once cannot both charge.
+    uniqueIndex('payment_attempts_one_pending_per_customer')
+      .on(t.customerId)
+      .where(sql`${t.state} = 'pending'`),
+  ],
 );

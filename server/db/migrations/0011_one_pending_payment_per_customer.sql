@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_attempts_one_pending_per_customer" ON "payment_attempts" USING btree ("customer_id") WHERE "payment_attempts"."state" = 'pending';
