@@ -24,10 +24,8 @@ export function usePreview(
   const key = spec && params ? ['preview', command.id, target?.id ?? null, JSON.stringify(params)] : null;
   const { data, error } = useSWR<Preview, { message?: string }>(
     key,
-    () => {
-      const controller = new AbortController();
-      return (spec as NonNullable<typeof spec>).load({ target, params, signal: controller.signal } as never);
-    },
+    // Not cancelled: a price that arrives after the page closed is only cached, never shown or acted on.
+    () => (spec as NonNullable<typeof spec>).load({ target, params, signal: new AbortController().signal } as never),
     { dedupingInterval: 0, revalidateOnFocus: false, revalidateIfStale: true, keepPreviousData: false },
   );
   if (!spec) return { preview: undefined, error: undefined, ready: true };
