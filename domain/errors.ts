@@ -62,6 +62,21 @@ export const errorCatalogue = {
     status: 503,
     message: 'The payment provider did not answer; nothing was recorded. Try again: the card will not be charged twice',
   },
+  same_currency: { status: 400, message: 'The customer already pays in this currency; choose another one' },
+  currency_change_failed_charge: {
+    status: 409,
+    message: 'This customer has a failed charge outstanding; retry it before changing their currency',
+  },
+  currency_change_in_progress: {
+    status: 409,
+    message: 'A currency change for this customer is already being charged; wait for it to finish',
+  },
+  currency_changed_meanwhile: {
+    status: 409,
+    message: 'The customer’s currency or balance changed while this was being charged; review the preview again',
+  },
+  exchange_rate_missing: { status: 409, message: 'No exchange rate is set for these currencies; ask an admin' },
+  exchange_rate_same_currency: { status: 400, message: 'An exchange rate needs two different currencies' },
   internal: { status: 500, message: 'Server Error - Contact Support' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

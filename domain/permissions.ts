@@ -9,7 +9,7 @@ const contractRoles = ['ADMIN', 'SUPPORT_PL2_CC', 'SUPPORT_PL1_CC', 'SUPPORT_MAS
 const operations = ['ADMIN', 'MARKETER_PLUS', 'PARTNERS_MANAGER'] as const;
 const everyone = ['ADMIN', ...supportAndMarketing] as const;
 
-/** The permission table of console-spec §6, as data: permission → the roles that hold it. */
+/** The permission table of console-spec §6, as data: permission → the roles that hold it (plus ours, marked). */
 export const permissionTable = {
   see_all_users: seniorAndMarketing,
   partner_managment: seniorAndMarketing,
@@ -53,6 +53,8 @@ export const permissionTable = {
   grant_free_culling_plan: ['ADMIN', 'SUPPORT_MASTER', 'MARKETER_PLUS', 'PARTNERS_MANAGER'],
   terminate_culling_plan: ['ADMIN', 'SUPPORT_MASTER', 'SUPPORT_PL2', 'SUPPORT_PL2_CC'],
   grant_culling_credits: ['ADMIN', ...allSupport, 'MARKETER_PLUS', 'PARTNERS_MANAGER'],
+  // Ours, not the spec's (its table has no permission for it): setting the exchange rates currency changes use.
+  exchange_rates: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissionTable;

@@ -1,5 +1,6 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
+import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
@@ -21,4 +22,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   unsuspendUser,
   ...userDetailsHandlers,
   ...userActionHandlers,
+  ...currencyHandlers,
 ];

@@ -24,7 +24,12 @@ const sampleBodies: Record<string, unknown> = {
   'userActions.changeEmail': { email: 'new.address@example.net' },
   'userActions.addReferral': { referred_user: 'someone@example.net' },
   'userActions.sendEmail': { template: 'WELCOME_BACK' },
+  'currency.change': { new_currency: 'EUR' },
+  'currency.setExchangeRate': { rate: 0.92 },
 };
+
+/** Query strings of the calls that need one. */
+const sampleQueries: Record<string, string> = { 'currency.summary': '?new_currency=EUR' };
 
 /** A valid request per call, to break one piece at a time. */
 function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
@@ -42,6 +47,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
   if (endpoint.path.includes(':user_id')) generic.user_id = String(customerId);
   if (endpoint.path.includes(':notification_id')) generic.notification_id = '1';
   if (endpoint.path.includes(':user_email')) generic.user_email = 'someone@example.net';
+  if (endpoint.path.includes(':from')) Object.assign(generic, { from: 'USD', to: 'EUR' });
   return { params: params[endpoint.id] ?? generic, body: bodies[endpoint.id] ?? sampleBodies[endpoint.id] };
 }
 
@@ -123,13 +129,13 @@ describeEachBackend('bad input', (backend) => {
       const before = await snapshot(api);
       const payload = input.body === undefined ? undefined : JSON.stringify(input.body);
       for (const id of ['abc', '0', '-1', '1.5', '1e3', '99999999999', 'x'.repeat(300), '%00', '%ZZ']) {
-        const url = `${apiPrefix}/${endpoint.path.replace(':user_id', id)}`;
+        const url = `${apiPrefix}/${endpoint.path.replace(':user_id', id)}${sampleQueries[endpoint.id] ?? ''}`;
         const response = await send(endpoint, url, payload);
         expectClearRefusal(response, `user_id ${id.slice(0, 20)}`);
       }
       const unknown = await send(
         endpoint,
-        `${apiPrefix}/${pathOf(endpoint, { ...input.params, user_id: 987_654 })}`,
+        `${apiPrefix}/${pathOf(endpoint, { ...input.params, user_id: 987_654 })}${sampleQueries[endpoint.id] ?? ''}`,
         payload,
       );
       expect(unknown.statusCode).toBe(404);
