@@ -43,7 +43,7 @@ try {
   }
   if (values.reset)
     await database.db.execute(
-      sql`TRUNCATE customers, last_viewed, customer_credits, customer_notifications, activity_events, outbox, login_as_links RESTART IDENTITY`,
+      sql`TRUNCATE customers, last_viewed, customer_credits, customer_notifications, activity_events, outbox, login_as_links, charges RESTART IDENTITY CASCADE`,
     );
   const started = Date.now();
   let last = started;
