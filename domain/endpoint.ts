@@ -8,6 +8,28 @@ export type AuthKind = 'access' | 'refresh' | 'none';
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
+/** Where a call names the record it acts on (see `Endpoint.target`). */
+export interface EndpointTarget {
+  readonly kind: string;
+  readonly param: string;
+  /** Where `param` is: the path (default) or the JSON body. */
+  readonly in?: 'params' | 'body';
+}
+
+/** The id a call's target names in a request, as text (null when the call has none or the request lacks it). */
+export function targetIdOf(
+  endpoint: Pick<Endpoint, 'target'>,
+  request: { params?: unknown; body?: unknown },
+): string | null {
+  const target = endpoint.target;
+  if (!target) return null;
+  const source = target.in === 'body' ? request.body : request.params;
+  if (source === null || typeof source !== 'object') return null;
+  const value = (source as Record<string, unknown>)[target.param];
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  return String(value).slice(0, 200);
+}
+
 /** One admin call of the contract, declared once and read by the server, the console and the tests. */
 export interface Endpoint<
   P extends AnyObject = AnyObject,
@@ -34,8 +56,11 @@ export interface Endpoint<
   readonly money: boolean;
   /** A POST that only reads (a list query too rich for a query string): no cross-site token, no audit row. */
   readonly readOnly?: boolean;
-  /** The path parameter naming the customer a call acts on, for the audit trail and the activity timeline. */
-  readonly target?: { readonly kind: string; readonly param: string };
+  /**
+   * The parameter naming the customer a call acts on, for the audit trail and the activity timeline: a path
+   * parameter, or a top-level body field where the spec puts the id in the body (`in: 'body'`).
+   */
+  readonly target?: EndpointTarget;
   /** One line for people: shown in the audit tab and the API docs. */
   readonly summary: string;
 }
@@ -59,7 +84,7 @@ interface CallOptions<P, Q, B, A> {
   answer: A;
   money?: boolean;
   readOnly?: boolean;
-  target?: { kind: string; param: string };
+  target?: EndpointTarget;
 }
 
 function call(method: Method) {

@@ -1,5 +1,6 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
+import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { userActionHandlers } from './users/actions/handlers';
@@ -23,4 +24,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...userDetailsHandlers,
   ...userActionHandlers,
   ...currencyHandlers,
+  ...creditPackageHandlers,
 ];

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Endpoint } from '../../domain/endpoint';
+import { type Endpoint, targetIdOf } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { type AuditOutcome, auditLog } from '../db/schema';
 import type { StaffMember } from './handler';
@@ -30,9 +30,8 @@ export interface AuditAttempt {
 /** Appends the audit row of a call attempt (inside the call's transaction on success, on its own otherwise). */
 export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<void> {
   const { endpoint, request, staff } = attempt;
-  const params = (request.params ?? {}) as Record<string, unknown>;
   const target = endpoint.target;
-  const targetId = target ? params[target.param] : undefined;
+  const targetId = targetIdOf(endpoint, request);
   await db.insert(auditLog).values({
     staffId: staff?.id ?? null,
     staffRole: staff?.role ?? null,
@@ -40,7 +39,7 @@ export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<v
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
     targetKind: target?.kind ?? null,
-    targetId: targetId === undefined || targetId === null ? null : String(targetId).slice(0, 200),
+    targetId,
     requestBody: request.body === undefined ? null : withoutSecrets(request.body),
     outcome: attempt.outcome,
     status: attempt.status,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type Endpoint, permissionsOfCall } from '../../../domain/endpoint';
+import { type Endpoint, permissionsOfCall, targetIdOf } from '../../../domain/endpoint';
 import { canAny } from '../../../domain/permissions';
 import { type Role, roles } from '../../../domain/roles';
 import { describeEachBackend } from './backends';
@@ -52,7 +52,7 @@ export function describeRoleMatrix(name: string, calls: readonly Endpoint[], sam
           const sample = samples[endpoint.id];
           if (!sample) throw new Error(`no sample for ${endpoint.id}`);
           const input = await sample(api);
-          const customerId = endpoint.target ? Number(input.params?.[endpoint.target.param]) : null;
+          const customerId = endpoint.target ? Number(targetIdOf(endpoint, input)) : null;
           const before = customerId ? await readCustomer(api.db, customerId) : undefined;
           const effects = customerId ? await sideEffects(api, customerId) : '';
           const options = endpoint.money ? { idempotencyKey: randomUUID() } : undefined;

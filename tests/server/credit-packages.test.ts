@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { api as catalogue } from '../../domain/api';
+import type { CustomCreditPackageBody } from '../../domain/credit-packages';
+import type { Money } from '../../domain/money';
+import { activityEvents, auditLog, charges, customerCredits, paymentAttempts } from '../../server/db/schema';
+import { describeEachBackend } from './support/backends';
+import { insertCustomer } from './support/fixtures';
+import { type Client, useTestApi } from './support/test-api';
+
+const { summary, purchaseCustom } = catalogue.creditPackages;
+
+/** A package request: `credits` credits for `amount` (minor units by default) of a currency symbol. */
+function packageOf(
+  userId: number,
+  credits: number,
+  amount: number,
+  symbol = '$',
+  multiplier: Money['multiplier'] = 100,
+): CustomCreditPackageBody {
+  return {
+    user_id: userId,
+    custom_credit_package_details: {
+      credit_details: { amount_of_credits: credits },
+      price: { amount, multiplier, symbol },
+    },
+  };
+}
+
+describeEachBackend('custom credit packages', (backend) => {
+  const t = useTestApi(backend, { config: { idempotencyWaitMs: 60_000 } });
+  let client: Client;
+  beforeAll(async () => {
+    client = await t.api.signIn('SUPPORT_MASTER');
+  });
+
+  const creditsOf = (customerId: number) =>
+    t.api.db.select().from(customerCredits).where(eq(customerCredits.customerId, customerId));
+  const chargesOf = (customerId: number) =>
+    t.api.db.select().from(charges).where(eq(charges.customerId, customerId)).orderBy(charges.id);
+  /** Charges the sandbox provider itself made for a provider customer (its own books). */
+  async function gatewayCharges(customerRef: string | null): Promise<number> {
+    const result = await t.api.db.execute<{ n: string | number }>(
+      sql`select count(*) as n from payment_provider_sandbox where customer_ref = ${customerRef} and operation = 'charge' and status = 'succeeded'`,
+    );
+    return Number(result.rows[0]?.n ?? -1);
+  }
+  const purchase = (body: unknown, key = randomUUID()) =>
+    client.post(purchaseCustom, {}, body, { idempotencyKey: key });
+
+  it('prices a package: the price, the extra credits beyond the list price, the discount, the card and the balance', async () => {
+    const customer = await insertCustomer(t.api.db, { paymentMethodDetails: 'Visa •••• 4242, expires 4/28' });
+    const answer = await client.post(summary, {}, packageOf(customer.id, 500, 45_000));
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toEqual({
+      user_id: customer.id,
+      amount_of_credits: 500,
+      amount_to_pay: { amount: 45_000, multiplier: 100, symbol: '$' },
+      extra_credits_earned: 50,
+      list_price: { amount: 50_000, multiplier: 100, symbol: '$' },
+      discount_percent: 10,
+      currency: 'USD',
+      payment_method: 'Visa •••• 4242, expires 4/28',
+      total_credits_of_the_user: 0,
+    });
+    const inUnits = await client.post(summary, {}, packageOf(customer.id, 500, 450, '$', 1));
+    expect(inUnits.json).toMatchObject({
+      amount_to_pay: { amount: 45_000, multiplier: 100 },
+      extra_credits_earned: 50,
+    });
+    const fractional = await client.post(summary, {}, packageOf(customer.id, 500, 45_050));
+    expect(fractional.json.extra_credits_earned).toBe(49);
+    const noCard = await insertCustomer(t.api.db, { paymentMethodToken: null });
+    expect((await client.post(summary, {}, packageOf(noCard.id, 10, 1000))).json.payment_method).toBeNull();
+    // Reading writes nothing: no audit row, no ledger row.
+    expect(await creditsOf(customer.id)).toEqual([]);
+    const audits = await t.api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(customer.id)));
+    expect(audits).toEqual([]);
+  });
+
+  it('sells the package: one SUCCEEDED charge, one PURCHASE credit linked to it, the new balance, timeline and audit', async () => {
+    const customer = await insertCustomer(t.api.db, { currency: 'EUR' });
+    const body = packageOf(customer.id, 500, 45_000, '€');
+    const priced = await client.post(summary, {}, body);
+    const answer = await purchase(body);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const [charge] = await chargesOf(customer.id);
+    const credits = await creditsOf(customer.id);
+    expect(answer.json).toEqual({
+      payment_status: 'SUCCEEDED',
+      stripe_error_message: null,
+      total_credits_of_the_user: 500,
+      user_id: customer.id,
+      credits_added: 500,
+      amount_charged: { amount: 45_000, multiplier: 100, symbol: '€' },
+      charge_id: charge?.id,
+      credit_id: credits[0]?.id,
+    });
+    // The summary's numbers are the purchase's.
+    expect(answer.json.amount_charged).toEqual(priced.json.amount_to_pay);
+    expect(answer.json.credits_added).toBe(priced.json.amount_of_credits);
+    expect(answer.json.total_credits_of_the_user).toBe(
+      priced.json.total_credits_of_the_user + priced.json.amount_of_credits,
+    );
+    expect(charge).toMatchObject({
+      kind: 'CHARGE',
+      status: 'SUCCEEDED',
+      amount: 45_000,
+      currency: 'EUR',
+      purpose: 'CREDIT_PACKAGE',
+      description: 'Custom credit package: 500 credits (+50 extra)',
+    });
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({
+      amount: 50_000,
+      currency: 'EUR',
+      source: 'PURCHASE',
+      reason: 'CUSTOM_CREDIT_PACKAGE',
+      chargeId: charge?.id,
+      staffId: t.api.staff.SUPPORT_MASTER.id,
+    });
+    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(1);
+    const events = await t.api.db.select().from(activityEvents).where(eq(activityEvents.customerId, customer.id));
+    expect(events.map((event) => event.event)).toEqual(['Custom credit package purchased']);
+    expect(events[0]?.properties).toContainEqual({ label: 'Charged', value: '€450.00' });
+    const audits = await t.api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetKind, 'customer'), eq(auditLog.targetId, String(customer.id))));
+    expect(audits).toMatchObject([{ callId: 'creditPackages.purchaseCustom', outcome: 'ok', status: 200 }]);
+    // The customer's credits tab shows the purchase in its total.
+    const tab = await client.get(catalogue.userDetails.credits, { user_id: customer.id });
+    expect(tab.json.total_credits).toEqual({ amount: 50_000, multiplier: 100, symbol: '€' });
+    // The user's audit tab lists it.
+    const auditTab = await client.get(catalogue.userDetails.audit, { user_id: customer.id });
+    expect(JSON.stringify(auditTab.json)).toContain('creditPackages.purchaseCustom');
+    // Adds to credits already there.
+    const second = await purchase(packageOf(customer.id, 100, 10_000, '€'));
+    expect(second.json).toMatchObject({ payment_status: 'SUCCEEDED', total_credits_of_the_user: 600 });
+  });
+
+  it('a declined card answers FAILED with the provider’s reason, keeps the FAILED charge row and adds no credit', async () => {
+    const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_incorrect_number' });
+    const key = randomUUID();
+    const answer = await purchase(packageOf(customer.id, 500, 45_000), key);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({
+      payment_status: 'FAILED',
+      stripe_error_message: 'incorrect card number',
+      total_credits_of_the_user: 0,
+      credits_added: 0,
+      credit_id: null,
+    });
+    expect(await creditsOf(customer.id)).toEqual([]);
+    expect(await chargesOf(customer.id)).toMatchObject([
+      { status: 'FAILED', amount: 45_000, failureMessage: 'incorrect card number', purpose: 'CREDIT_PACKAGE' },
+    ]);
+    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(0);
+    const events = await t.api.db.select().from(activityEvents).where(eq(activityEvents.customerId, customer.id));
+    expect(events).toMatchObject([{ event: 'Custom credit package declined' }]);
+    expect(events[0]?.properties).toContainEqual({ label: 'Card declined', value: 'incorrect card number' });
+    // The same key replays the same answer without a second attempt at the card.
+    const again = await purchase(packageOf(customer.id, 500, 45_000), key);
+    expect(again.json).toEqual(answer.json);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await chargesOf(customer.id)).toHaveLength(1);
+  });
+
+  it('a lost provider answer is a 503 that records nothing; the retry with the same key charges once', async () => {
+    const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_network_error_once' });
+    const key = randomUUID();
+    const body = packageOf(customer.id, 200, 19_000);
+    const first = await purchase(body, key);
+    expect(first.status).toBe(503);
+    expect(first.error.code).toBe('payment_provider_unavailable');
+    expect(await chargesOf(customer.id)).toEqual([]);
+    expect(await creditsOf(customer.id)).toEqual([]);
+    const retry = await purchase(body, key);
+    expect(retry.status, JSON.stringify(retry.json)).toBe(200);
+    expect(retry.json).toMatchObject({ payment_status: 'SUCCEEDED', total_credits_of_the_user: 200 });
+    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(1);
+    expect(await chargesOf(customer.id)).toHaveLength(1);
+    expect(await creditsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('50 concurrent identical purchases with one key: 1 gateway charge, 1 charge row, 1 credit row, 50 equal answers', async () => {
+    const customer = await insertCustomer(t.api.db);
+    const key = randomUUID();
+    const body = packageOf(customer.id, 1000, 90_000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => purchase(body, key)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((answer) => answer.raw.body)).size).toBe(1);
+    expect(answers[0]?.json).toMatchObject({ payment_status: 'SUCCEEDED', total_credits_of_the_user: 1000 });
+    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(1);
+    expect(await chargesOf(customer.id)).toHaveLength(1);
+    expect(await creditsOf(customer.id)).toHaveLength(1);
+    const attempts = await t.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.customerId, customer.id));
+    expect(attempts).toMatchObject([{ state: 'recorded' }]);
+  });
+
+  it('the same key with a different package is refused with 422 and charges nothing more', async () => {
+    const customer = await insertCustomer(t.api.db);
+    const key = randomUUID();
+    expect((await purchase(packageOf(customer.id, 100, 9_000), key)).status).toBe(200);
+    const other = await purchase(packageOf(customer.id, 100, 8_000), key);
+    expect(other.status).toBe(422);
+    expect(other.error.code).toBe('idempotency_key_reused');
+    expect(await chargesOf(customer.id)).toHaveLength(1);
+    expect(await creditsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('refuses bad packages with a 400 naming the field, for the summary and the purchase alike', async () => {
+    const customer = await insertCustomer(t.api.db);
+    const id = customer.id;
+    const cases: [unknown, string, RegExp][] = [
+      [packageOf(id, 0, 100), 'custom_credit_package_details.credit_details.amount_of_credits', /at least 1/],
+      [packageOf(id, 2.5, 200), 'custom_credit_package_details.credit_details.amount_of_credits', /whole number/],
+      [packageOf(id, 100_001, 100), 'custom_credit_package_details.credit_details.amount_of_credits', /at most/],
+      [packageOf(id, 100, 0), 'custom_credit_package_details.price.amount', /more than 0/],
+      [packageOf(id, 100, -5), 'custom_credit_package_details.price.amount', /more than 0/],
+      [
+        packageOf(id, 100, 9_000, '€'),
+        'custom_credit_package_details.price',
+        /customer’s currency, USD \(\$\); got EUR/,
+      ],
+      [packageOf(id, 100, 9_000, 'X'), 'custom_credit_package_details.price', /USD \(\$\); got “X”/],
+      [packageOf(id, 100, 900_001, '$', 10000), 'custom_credit_package_details.price', /two decimals/],
+      [packageOf(id, 100, 10_001), 'custom_credit_package_details.price', /at most \$100\.00, the list price of 100/],
+      [packageOf(id, 100, 4_999), 'custom_credit_package_details.price', /at least \$50\.00: .*50 % off/],
+      [{ ...packageOf(id, 100, 9_000), extra: 1 }, 'extra', /not an accepted field/],
+      [{ custom_credit_package_details: packageOf(id, 1, 1).custom_credit_package_details }, 'user_id', /required/],
+    ];
+    for (const [body, field, message] of cases) {
+      for (const endpoint of [summary, purchaseCustom]) {
+        const answer = await client.call(endpoint, { body }, { idempotencyKey: randomUUID() });
+        expect(answer.status, `${endpoint.id} ${JSON.stringify(body)}`).toBe(400);
+        expect(answer.error.field).toBe(field);
+        expect(answer.error.detail).toMatch(message);
+      }
+    }
+    const unknown = await client.post(summary, {}, packageOf(2_000_000_000, 10, 1000));
+    expect(unknown.status).toBe(404);
+    expect(unknown.error.code).toBe('customer_not_found');
+    const noCard = await insertCustomer(t.api.db, { paymentMethodToken: null });
+    const refused = await purchase(packageOf(noCard.id, 10, 1000));
+    expect(refused.status).toBe(409);
+    expect(refused.error.code).toBe('no_payment_method');
+    expect(await t.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.customerId, noCard.id))).toEqual([]);
+    const noKey = await client.post(purchaseCustom, {}, packageOf(id, 10, 1000));
+    expect(noKey.status).toBe(400);
+    expect(noKey.error.code).toBe('idempotency_key_missing');
+    expect(await chargesOf(id)).toEqual([]);
+    expect(await creditsOf(id)).toEqual([]);
+  });
+});
