@@ -7,6 +7,7 @@ export * from './customer-notifications';
 export * from './customers';
 export * from './exchange-rates';
 export * from './idempotency-keys';
+export * from './invoices';
 export * from './last-viewed';
 export * from './login-as-links';
 export * from './login-failures';
