@@ -148,7 +148,8 @@ export function upgradeSummary(
   );
   const remainingBalance = Math.max(0, priceOfCharged - leftover);
   const creditToCustomer = Math.max(0, leftover - priceOfCharged);
-  const remainingMonths = Math.max(1, contractMonths - contractMonthOf(state.start_date, today));
+  const month = contractMonthOf(state.start_date, today);
+  const remainingMonths = Math.max(1, contractMonths - month);
   const installments = splitIntoInstallments(remainingBalance, remainingMonths);
   return {
     new_plan_monthly_payment: newPlan.monthly_payment,
@@ -162,6 +163,7 @@ export function upgradeSummary(
     credit_to_customer: creditToCustomer,
     remaining_months: remainingMonths,
     installments,
+    due_now: month >= contractMonths ? remainingBalance : 0,
   };
 }
 

@@ -101,6 +101,8 @@ export type UpgradeSummary = {
   credit_to_customer: number;
   remaining_months: number;
   installments: number[];
+  /** Charged at once: the whole remaining balance when no month is left after the current one, else 0. */
+  due_now: number;
 };
 
 /** Cancel summary in minor units: `paid_so_far + pay_now_amount − credits_customer_will_get === used_value`. */

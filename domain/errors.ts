@@ -39,6 +39,31 @@ export const errorCatalogue = {
   abusive_not_ignored: { status: 409, message: 'This customer’s abusive flag is not ignored' },
   culling_plan_active: { status: 409, message: 'This customer has a paid culling plan; terminate it first' },
   no_culling_plan: { status: 409, message: 'This customer has no culling plan to terminate' },
+  contract_exists: {
+    status: 409,
+    message: 'This customer already has a running yearly contract; upgrade or cancel it instead of creating another',
+  },
+  no_contract: { status: 409, message: 'This customer has no running yearly contract' },
+  contract_not_an_upgrade: {
+    status: 400,
+    message: 'An upgrade must add edits: choose more edits than the running contract has',
+  },
+  contract_currency_mismatch: {
+    status: 400,
+    message: 'A contract is in the customer’s own currency; change the customer’s currency first',
+  },
+  contract_year_over: {
+    status: 409,
+    message: 'This contract’s year is over: it can no longer be upgraded or cancelled, only renewed',
+  },
+  contract_changed: {
+    status: 409,
+    message: 'The contract changed while this was being priced; reopen the form to see the new numbers',
+  },
+  contract_payment_in_progress: {
+    status: 409,
+    message: 'Another payment for this customer’s contract is being charged; wait a moment and reopen the form',
+  },
   idempotency_in_progress: { status: 409, message: 'The same request is still being processed; try again in a moment' },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request' },
   bad_credentials: { status: 422, message: 'Wrong e-mail or password' },

@@ -1,5 +1,6 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
+import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
@@ -23,6 +24,7 @@ export const callHandlers: readonly RegisteredHandler[] = [
   unsuspendUser,
   ...userDetailsHandlers,
   ...userActionHandlers,
+  ...contractHandlers,
   ...currencyHandlers,
   ...creditPackageHandlers,
 ];

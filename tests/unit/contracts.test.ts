@@ -160,6 +160,7 @@ describe('upgrade summary', () => {
       finalized_monthly_payment: 13286,
     });
     expect(summary.installments).toEqual([13286, 13286, 13285, 13285, 13285, 13285, 13285]);
+    expect(summary.due_now).toBe(0);
   });
 
   it('moves no edits when the payments cover every edit used', () => {
@@ -184,6 +185,13 @@ describe('upgrade summary', () => {
     const summary = upgraded(upgradeSummary(state, form(3000, 40), '2026-12-20'));
     expect(summary.remaining_months).toBe(1);
     expect(summary.finalized_monthly_payment).toBe(summary.remaining_balance);
+    expect(summary.due_now).toBe(summary.remaining_balance);
+  });
+
+  it('asks for nothing at once in the eleventh month: the one installment left is next month’s', () => {
+    const summary = upgraded(upgradeSummary(state, form(3000, 40), '2026-11-20'));
+    expect(summary.remaining_months).toBe(1);
+    expect(summary.due_now).toBe(0);
   });
 
   it('refuses a smaller plan, another currency, and days outside the contract year', () => {

@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { type ContractFormParams, contractFormParamsSchema, maxContractEdits, maxPricePerEdit } from './contracts';
+import { defineArea, get, idParam, post } from './endpoint';
+import { type Currency, currencies, currencySymbols, type Money, moneySchema } from './money';
+import { optionSchema } from './user-actions';
+
+const userIdParams = z.object({ user_id: idParam });
+const customerTarget = { kind: 'customer', param: 'user_id' } as const;
+
+/** The spec's annual plan cancellation reasons (§4), in its order. */
+export const cancelAnnualPlanReasons = [
+  { value: 'TOO_EXPENSIVE', label: 'Too expensive' },
+  { value: 'NOT_SATISFIED', label: 'Not satisfied' },
+  { value: 'TOO_DIFFICULT', label: 'Too difficult' },
+  { value: 'NO_LONGER_NEEDED', label: 'No longer needed' },
+  { value: 'USE_A_COMPETITOR', label: 'Uses a competitor' },
+  { value: 'CURRENCY_CHANGE', label: 'Currency change' },
+  { value: 'PERSONAL_REASONS', label: 'Personal reasons' },
+  { value: 'MISSING_AUTO_RENEWAL', label: 'Missed the auto-renewal' },
+  { value: 'OTHER', label: 'Other' },
+] as const;
+export type CancelReason = (typeof cancelAnnualPlanReasons)[number]['value'];
+
+export const contractStates = ['ACTIVE', 'UPGRADED', 'CANCELLED', 'ENDED'] as const;
+export const renewalStates = ['AUTO_RENEWAL', 'NO_RENEWAL'] as const;
+
+/** A price as typed in a form or a query: major units with at most four decimals (0.125), 0 to the cap. */
+const flatPrice = z.coerce
+  .number({ error: 'must be a number' })
+  .min(0, 'must not be negative')
+  .max(maxPricePerEdit, `must be at most ${maxPricePerEdit}`)
+  .refine((value) => Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6, 'at most four decimals');
+
+/**
+ * The contract form as flat values (a query string, a console form): prices in major units. `contractFormOf` turns
+ * it into the spec's form params (PRICE values) the summaries and the POST bodies use.
+ */
+export const contractFormQuery = z
+  .object({
+    number_of_edits: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(maxContractEdits, `must be at most ${maxContractEdits.toLocaleString('en-US')}`),
+    price_per_edit: flatPrice,
+    crop: flatPrice,
+    straightening: flatPrice,
+    subject_mask: flatPrice,
+    smooth_skin: flatPrice,
+    currency: z.enum(currencies, { error: 'must be USD, GBP or EUR' }),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
+  })
+  .strict();
+export type ContractFormQuery = z.output<typeof contractFormQuery>;
+
+/** A major-unit price as a PRICE value in 1/10000 units. */
+export function priceOf(units: number, currency: Currency): Money {
+  return { amount: Math.round(units * 10_000), multiplier: 10000, symbol: currencySymbols[currency] };
+}
+
+/** A PRICE value in major units (for forms and query strings). */
+export function unitsOf(price: Money): number {
+  return price.amount / price.multiplier;
+}
+
+/** The form params of flat form values. */
+export function contractFormOf(query: ContractFormQuery): ContractFormParams {
+  const price = (units: number) => priceOf(units, query.currency);
+  return {
+    number_of_edits: query.number_of_edits,
+    price_per_edit: price(query.price_per_edit),
+    ai_tools: {
+      crop: price(query.crop),
+      straightening: price(query.straightening),
+      subject_mask: price(query.subject_mask),
+      smooth_skin: price(query.smooth_skin),
+    },
+    currency: query.currency,
+    country: query.country,
+  };
+}
+
+/** Flat form values of form params (what a form is prefilled with, and the summary's query). */
+export function contractQueryOf(params: ContractFormParams): ContractFormQuery {
+  return {
+    number_of_edits: params.number_of_edits,
+    price_per_edit: unitsOf(params.price_per_edit),
+    crop: unitsOf(params.ai_tools.crop),
+    straightening: unitsOf(params.ai_tools.straightening),
+    subject_mask: unitsOf(params.ai_tools.subject_mask),
+    smooth_skin: unitsOf(params.ai_tools.smooth_skin),
+    currency: params.currency,
+    country: params.country,
+  };
+}
+
+const nullableMoney = moneySchema.nullable();
+
+/** The running contract's tiles (spec §3 "Contract tiles") and the facts behind them. */
+export const contractTilesSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(contractStates),
+  start_contract: z.string(),
+  end_date: z.string(),
+  /** Which month of the contract year today is (1–12). */
+  month_of_contract: z.number().int(),
+  total_price: moneySchema,
+  monthly_payment: moneySchema,
+  discount_percent: z.number(),
+  total_photos: z.number().int(),
+  used_photos: z.number().int(),
+  remaining_photos: z.number().int(),
+  price_per_photo: moneySchema,
+  price_per_crop_straighten: moneySchema,
+  ai_tools: z.object({
+    crop: moneySchema,
+    straightening: moneySchema,
+    subject_mask: moneySchema,
+    smooth_skin: moneySchema,
+  }),
+  /** Profiles used / allowed, "x/y". */
+  profiles: z.string(),
+  paid_under_contract: moneySchema,
+  /** What the used but unpaid edits cost: what an upgrade moves to the new plan and charges there. */
+  price_to_pay_for_upgrade: moneySchema,
+  /** Money paid that is worth less than one edit: credited if an upgrade's charge is smaller. */
+  credit_to_user_on_update: moneySchema,
+  price_to_pay_on_cancellation: moneySchema,
+  credit_to_user_on_cancellation: moneySchema,
+  renewal_state: z.enum(renewalStates),
+  next_plan_name: z.string().nullable(),
+  next_plan_cc_price: nullableMoney,
+  currency: z.enum(currencies),
+  country: z.string(),
+  created_by: z.string().nullable(),
+  changed_by: z.string().nullable(),
+  changed_at: z.string().nullable(),
+});
+export type ContractTiles = z.infer<typeof contractTilesSchema>;
+
+export const pastContractSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(contractStates),
+  start_date: z.string(),
+  end_date: z.string(),
+  cancellation_reason: z.string().nullable(),
+  cancellation_description: z.string().nullable(),
+  total_photos: z.number().int(),
+  used_photos: z.number().int(),
+  price_per_edit: moneySchema,
+  yearly_total: moneySchema,
+});
+
+export const monthlyUsageSchema = z.object({
+  starting_date: z.string(),
+  number_of_photos: z.number().int(),
+  straightening: z.number().int(),
+  crops: z.number().int(),
+  subject_masks: z.number().int(),
+  skin_smooth: z.number().int(),
+  hdr_merge: z.number().int(),
+  perspective_correction: z.number().int(),
+  portrait_crops: z.number().int(),
+  whiten_teeth: z.number().int(),
+  extra_charge: moneySchema,
+});
+
+export const yearlySummaryAnswer = z.object({
+  monthly_payment: moneySchema,
+  discount_percent: z.number(),
+  yearly_total: moneySchema,
+  gross_total: moneySchema,
+  /** Charged when the contract is created: the first installment. */
+  pay_now: moneySchema,
+  installments: z.array(moneySchema),
+});
+
+export const upgradeSummaryAnswer = z.object({
+  new_plan_monthly_payment: moneySchema,
+  old_plan_monthly_payment: moneySchema,
+  payment_method: z.string(),
+  finalized_monthly_payment: moneySchema,
+  amount_of_unpaid_edits_moved_to_new_plan: z.number().int(),
+  paid_edits: z.number().int(),
+  edits_charged_under_new_plan: z.number().int(),
+  remaining_balance: moneySchema,
+  remaining_months: z.number().int(),
+  credit_to_customer: moneySchema,
+  pay_now: moneySchema,
+  /** The contract year's total after the upgrade: paid so far (less any credit) plus the remaining balance. */
+  new_yearly_total: moneySchema,
+  discount_percent: z.number(),
+});
+
+export const cancelSummaryAnswer = z.object({
+  user_id: z.number().int(),
+  rates: z.string(),
+  pay_now_amount: moneySchema,
+  credits_customer_will_get: moneySchema,
+  used_photos: z.number().int(),
+  used_value: moneySchema,
+  paid_under_contract: moneySchema,
+});
+
+const paymentAnswer = {
+  /** What the card was charged now (null: nothing was due). */
+  charged: nullableMoney,
+  charge_id: z.number().int().nullable(),
+};
+
+export const nextPeriodBody = z
+  .object({
+    number_of_edits: contractFormQuery.shape.number_of_edits,
+    price_per_edit: flatPrice,
+    renewal_state: z.enum(renewalStates, { error: 'choose AUTO_RENEWAL or NO_RENEWAL' }),
+  })
+  .strict();
+
+export const cancelContractBody = z
+  .object({
+    reason: z.enum(cancelAnnualPlanReasons.map((reason) => reason.value) as [CancelReason, ...CancelReason[]], {
+      error: 'choose one of the listed reasons',
+    }),
+    description: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+  })
+  .strict();
+
+/** Yearly (corporate) contracts: tiles, history, usage, and the new / upgrade / next period / cancel flows. */
+export const contracts = defineArea('contracts', {
+  contract: get('users/:user_id/general_details/corporate_contract', {
+    summary: 'Read the running yearly contract (tiles)',
+    permission: 'user_details_read',
+    params: userIdParams,
+    answer: z.object({ contract: contractTilesSchema.nullable() }),
+    target: customerTarget,
+  }),
+  history: get('users/:user_id/general_details/corporate_contract_history', {
+    summary: 'Read past yearly contracts',
+    permission: 'user_details_read',
+    params: userIdParams,
+    answer: z.object({ past_contracts: z.array(pastContractSchema) }),
+    target: customerTarget,
+  }),
+  monthlyUsage: get('users/:user_id/general_details/corporate_contract/monthly_usage', {
+    summary: 'Read the running contract’s monthly usage',
+    permission: 'user_details_read',
+    params: userIdParams,
+    answer: z.object({ contract_id: z.number().int().nullable(), months: z.array(monthlyUsageSchema) }),
+    target: customerTarget,
+  }),
+  defaultFormParams: get('contracts/:user_id/default_yearly_contract_form_params', {
+    summary: 'Read the new contract form’s defaults',
+    permission: 'new_custom_contract',
+    params: userIdParams,
+    answer: contractFormParamsSchema,
+    target: customerTarget,
+  }),
+  newSummary: get('contracts/:user_id/yearly_contract/summary/new', {
+    summary: 'Price a new yearly contract',
+    permission: 'new_custom_contract',
+    params: userIdParams,
+    query: contractFormQuery,
+    answer: yearlySummaryAnswer,
+    target: customerTarget,
+  }),
+  create: post('contracts/:user_id/yearly_contract/new', {
+    summary: 'Create a yearly contract and charge its first installment',
+    permission: 'new_custom_contract',
+    money: true,
+    params: userIdParams,
+    body: contractFormParamsSchema,
+    answer: z.object({ contract: contractTilesSchema, summary: yearlySummaryAnswer, ...paymentAnswer }),
+    target: customerTarget,
+  }),
+  currentFormParams: get('contracts/:user_id/current_yearly_contract_form_params', {
+    summary: 'Read the running contract’s terms as form params',
+    permission: 'manage_corporate_contracts',
+    params: userIdParams,
+    answer: contractFormParamsSchema,
+    target: customerTarget,
+  }),
+  upgradeSummary: get('contracts/:user_id/yearly_contract/summary/upgrade', {
+    summary: 'Price an upgrade of the running contract',
+    permission: 'manage_corporate_contracts',
+    params: userIdParams,
+    query: contractFormQuery,
+    answer: upgradeSummaryAnswer,
+    target: customerTarget,
+  }),
+  upgrade: post('contracts/:user_id/yearly_contract/upgrade', {
+    summary: 'Upgrade the running yearly contract',
+    permission: 'manage_corporate_contracts',
+    money: true,
+    params: userIdParams,
+    body: contractFormParamsSchema,
+    answer: z.object({ contract: contractTilesSchema, summary: upgradeSummaryAnswer, ...paymentAnswer }),
+    target: customerTarget,
+  }),
+  nextPeriod: post('contracts/:user_id/yearly_contract/next_period', {
+    summary: 'Set the next contract year’s plan',
+    permission: 'manage_corporate_contracts',
+    money: true,
+    params: userIdParams,
+    body: nextPeriodBody,
+    answer: z.object({ contract: contractTilesSchema }),
+    target: customerTarget,
+  }),
+  cancelOptions: get('contracts/cancel_contract/cancel_annual_plan_options', {
+    summary: 'List the reasons to cancel an annual plan',
+    permission: 'manage_corporate_contracts',
+    answer: z.array(optionSchema),
+  }),
+  cancelSummary: get('contracts/:user_id/cancel_contract/summary', {
+    summary: 'Price cancelling the running contract',
+    permission: 'manage_corporate_contracts',
+    params: userIdParams,
+    answer: cancelSummaryAnswer,
+    target: customerTarget,
+  }),
+  cancel: post('contracts/:user_id/cancel_contract', {
+    summary: 'Cancel the running yearly contract',
+    permission: 'manage_corporate_contracts',
+    money: true,
+    params: userIdParams,
+    body: cancelContractBody,
+    answer: cancelSummaryAnswer.extend({ past_contract: pastContractSchema, ...paymentAnswer }),
+    target: customerTarget,
+  }),
+});

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { api } from '../../domain/api';
+import { cancelAnnualPlanReasons, contractFormOf } from '../../domain/contract-calls';
+import type { ContractFormParams } from '../../domain/contracts';
+import { money } from '../../domain/money';
+import { contractMonthlyUsage, contracts } from '../db/schema';
+import { handle } from '../http/handler';
+import { findCustomer } from '../users/customer-records';
+import type { CustomerRecord } from '../users/rows';
+import { priceCancel, priceNewContract, priceUpgrade } from './pricing';
+import {
+  activeContract,
+  contractTiles,
+  currencyOf,
+  formParamsOf,
+  pastContractOf,
+  requireActiveContract,
+  todayUtc,
+} from './records';
+
+/** The new contract form's starting values: 1,000 edits at 0.45 with the usual AI tool prices. */
+export const defaultContractTerms = {
+  number_of_edits: 1000,
+  price_per_edit: 0.45,
+  crop: 0.02,
+  straightening: 0.02,
+  subject_mask: 0.05,
+  smooth_skin: 0.05,
+} as const;
+
+/** The default form for a customer: their currency and (two-letter) country. */
+export function defaultFormParams(customer: CustomerRecord): ContractFormParams {
+  const currency = currencyOf(customer);
+  const country = customer.country && /^[A-Z]{2}$/.test(customer.country) ? customer.country : 'US';
+  return contractFormOf({ ...defaultContractTerms, currency, country });
+}
+
+export const getContract = handle(api.contracts.contract, async ({ db, params }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const row = await activeContract(db, customer.id);
+  return { contract: row ? await contractTiles(db, row, customer) : null };
+});
+
+export const getContractHistory = handle(api.contracts.history, async ({ db, params }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const rows = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.customerId, customer.id), ne(contracts.state, 'ACTIVE')))
+    .orderBy(desc(contracts.endDate), desc(contracts.id));
+  return { past_contracts: rows.map(pastContractOf) };
+});
+
+export const getMonthlyUsage = handle(api.contracts.monthlyUsage, async ({ db, params }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const row = await activeContract(db, customer.id);
+  if (!row) return { contract_id: null, months: [] };
+  const currency = currencyOf(row);
+  const months = await db
+    .select()
+    .from(contractMonthlyUsage)
+    .where(eq(contractMonthlyUsage.contractId, row.id))
+    .orderBy(asc(contractMonthlyUsage.startingDate));
+  return {
+    contract_id: row.id,
+    months: months.map((month) => ({
+      starting_date: month.startingDate,
+      number_of_photos: month.numberOfPhotos,
+      straightening: month.straightening,
+      crops: month.crops,
+      subject_masks: month.subjectMasks,
+      skin_smooth: month.skinSmooth,
+      hdr_merge: month.hdrMerge,
+      perspective_correction: month.perspectiveCorrection,
+      portrait_crops: month.portraitCrops,
+      whiten_teeth: month.whitenTeeth,
+      extra_charge: money(month.extraCharge, currency),
+    })),
+  };
+});
+
+export const getDefaultFormParams = handle(api.contracts.defaultFormParams, async ({ db, params }) =>
+  defaultFormParams(await findCustomer(db, params.user_id)),
+);
+
+export const getCurrentFormParams = handle(api.contracts.currentFormParams, async ({ db, params }) => {
+  const customer = await findCustomer(db, params.user_id);
+  return formParamsOf(await requireActiveContract(db, customer.id));
+});
+
+export const getNewSummary = handle(api.contracts.newSummary, async ({ db, params, query }) => {
+  const customer = await findCustomer(db, params.user_id);
+  return priceNewContract(customer, contractFormOf(query)).answer;
+});
+
+export const getUpgradeSummary = handle(api.contracts.upgradeSummary, async ({ db, params, query }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const contract = await requireActiveContract(db, customer.id);
+  return (await priceUpgrade(db, customer, contract, contractFormOf(query), todayUtc())).answer;
+});
+
+export const getCancelOptions = handle(api.contracts.cancelOptions, async () =>
+  cancelAnnualPlanReasons.map(({ value, label }) => ({ value, label })),
+);
+
+export const getCancelSummary = handle(api.contracts.cancelSummary, async ({ db, params }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const contract = await requireActiveContract(db, customer.id);
+  return (await priceCancel(db, contract, todayUtc())).answer;
+});

@@ -1,0 +1,216 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ContractTiles } from '../../domain/contract-calls';
+import { cancelSummary, contractMonthOf, divideRoundHalfUp, paidEditsOf } from '../../domain/contract-math';
+import { type ContractFormParams, type ContractState, contractMonths } from '../../domain/contracts';
+import { type Currency, currencies, currencySymbols, type Money, money } from '../../domain/money';
+import type { Database } from '../db/client';
+import { contractMonthlyUsage, contractPayments, contracts, paymentAttempts, staff } from '../db/schema';
+import { isoTimestampOrNull } from '../db/timestamps';
+import { fail } from '../http/errors';
+import type { StaffCallContext } from '../http/handler';
+import { providerKeyOf } from '../payments/handle-payment';
+import type { CustomerRecord } from '../users/rows';
+
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** Today's date in UTC, `YYYY-MM-DD`: the day contract months are counted by. */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The same calendar day `months` later (the 31st rolls over into the next month, as Date does). */
+export function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1 + months, day)).toISOString().slice(0, 10);
+}
+
+/** The customer's currency (the one contracts and charges are in). */
+export function currencyOf(customer: Pick<CustomerRecord, 'currency'>): Currency {
+  return (currencies as readonly string[]).includes(customer.currency) ? (customer.currency as Currency) : 'USD';
+}
+
+/** A price stored in 1/10000 of a major unit as a PRICE value. */
+export function storedPrice(amount: number, currency: Currency): Money {
+  return { amount, multiplier: 10000, symbol: currencySymbols[currency] };
+}
+
+/** A PRICE value in 1/10000 units, for storing. */
+export function tenThousandths(price: Money): number {
+  return Math.round((price.amount * 10_000) / price.multiplier);
+}
+
+/** The customer's running contract, optionally locked for this transaction. */
+export async function activeContract(db: Database, customerId: number, lock = false): Promise<ContractRow | undefined> {
+  const query = db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.customerId, customerId), eq(contracts.state, 'ACTIVE')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The running contract or 409 `no_contract`. */
+export async function requireActiveContract(db: Database, customerId: number, lock = false): Promise<ContractRow> {
+  const row = await activeContract(db, customerId, lock);
+  if (!row) throw fail('no_contract');
+  return row;
+}
+
+/** What was paid under a contract (sum of its payments ledger) and the photos edited under it (monthly usage). */
+export async function contractFacts(db: Database, contractId: number): Promise<{ paid: number; photos: number }> {
+  const [row] = await db
+    .execute<{ paid: string | number; photos: string | number }>(sql`select
+    (select coalesce(sum(amount), 0) from ${contractPayments} where contract_id = ${contractId}) as paid,
+    (select coalesce(sum(number_of_photos), 0) from ${contractMonthlyUsage} where contract_id = ${contractId}) as photos`)
+    .then((result) => result.rows);
+  return { paid: Number(row?.paid ?? 0), photos: Number(row?.photos ?? 0) };
+}
+
+/** The contract as the arithmetic sees it; edits beyond the contract are overage, billed with the usage. */
+export function contractStateOf(row: ContractRow, facts: { paid: number; photos: number }): ContractState {
+  const currency = row.currency as Currency;
+  return {
+    start_date: row.startDate,
+    number_of_edits: row.numberOfEdits,
+    price_per_edit: storedPrice(row.pricePerEdit, currency),
+    yearly_total: row.yearlyTotal,
+    currency,
+    edits_used: Math.min(row.numberOfEdits, facts.photos),
+    paid_so_far: facts.paid,
+  };
+}
+
+/** The running contract's terms as form params (current_yearly_contract_form_params). */
+export function formParamsOf(row: ContractRow): ContractFormParams {
+  const currency = row.currency as Currency;
+  return {
+    number_of_edits: row.numberOfEdits,
+    price_per_edit: storedPrice(row.pricePerEdit, currency),
+    ai_tools: {
+      crop: storedPrice(row.cropPrice, currency),
+      straightening: storedPrice(row.straighteningPrice, currency),
+      subject_mask: storedPrice(row.subjectMaskPrice, currency),
+      smooth_skin: storedPrice(row.smoothSkinPrice, currency),
+    },
+    currency,
+    country: row.country,
+  };
+}
+
+/** The contract columns of form params. */
+export function termsOf(params: ContractFormParams) {
+  return {
+    numberOfEdits: params.number_of_edits,
+    pricePerEdit: tenThousandths(params.price_per_edit),
+    cropPrice: tenThousandths(params.ai_tools.crop),
+    straighteningPrice: tenThousandths(params.ai_tools.straightening),
+    subjectMaskPrice: tenThousandths(params.ai_tools.subject_mask),
+    smoothSkinPrice: tenThousandths(params.ai_tools.smooth_skin),
+    currency: params.currency,
+    country: params.country,
+  };
+}
+
+/**
+ * Refuses to price a contract payment while another one for the customer is between its gateway call and its
+ * record (a pending attempt other than this request's own): the second would price a contract about to change.
+ * Call it with the customer row locked, so two requests cannot both pass.
+ */
+export async function guardNoPendingContractPayment(
+  context: Pick<StaffCallContext<never>, 'db' | 'staff' | 'request'>,
+  customerId: number,
+): Promise<void> {
+  const key = context.request.headers['idempotency-key'];
+  const own = providerKeyOf(context.staff.id, typeof key === 'string' ? key : '');
+  const [pending] = await context.db
+    .select({ key: paymentAttempts.providerKey })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.customerId, customerId),
+        eq(paymentAttempts.purpose, 'CONTRACT_PAYMENT'),
+        eq(paymentAttempts.state, 'pending'),
+        ne(paymentAttempts.providerKey, own),
+      ),
+    )
+    .limit(1);
+  if (pending) throw fail('contract_payment_in_progress');
+}
+
+async function staffNames(db: Database, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const names = new Map<number, string>();
+  for (const id of wanted) {
+    const [row] = await db.select().from(staff).where(eq(staff.id, id));
+    if (row) names.set(id, `${row.firstName} ${row.lastName}`.trim());
+  }
+  return names;
+}
+
+/** The contract tiles (spec §3) of a running contract, as of `today`. */
+export async function contractTiles(
+  db: Database,
+  row: ContractRow,
+  customer: Pick<CustomerRecord, 'profilesUsed' | 'profilesMax'>,
+  today = todayUtc(),
+): Promise<ContractTiles> {
+  const currency = row.currency as Currency;
+  const facts = await contractFacts(db, row.id);
+  const state = contractStateOf(row, facts);
+  const { paidEdits, leftover } = paidEditsOf(state);
+  const unpaidEdits = Math.max(0, state.edits_used - paidEdits);
+  const unpaidValue =
+    row.numberOfEdits === 0
+      ? 0
+      : divideRoundHalfUp(BigInt(unpaidEdits) * BigInt(row.yearlyTotal), BigInt(row.numberOfEdits));
+  const cancel = cancelSummary(state, today);
+  const settled = 'refused' in cancel ? { pay_now_amount: 0, credits_customer_will_get: 0 } : cancel;
+  const names = await staffNames(db, [row.createdBy, row.changedBy]);
+  return {
+    id: row.id,
+    state: row.state,
+    start_contract: row.startDate,
+    end_date: row.endDate,
+    month_of_contract: Math.max(1, Math.min(contractMonths, contractMonthOf(row.startDate, today))),
+    total_price: money(row.yearlyTotal, currency),
+    monthly_payment: money(row.monthlyPayment, currency),
+    discount_percent: row.discountBasisPoints / 100,
+    total_photos: row.numberOfEdits,
+    used_photos: state.edits_used,
+    remaining_photos: row.numberOfEdits - state.edits_used,
+    price_per_photo: storedPrice(row.pricePerEdit, currency),
+    price_per_crop_straighten: storedPrice(row.cropPrice + row.straighteningPrice, currency),
+    ai_tools: formParamsOf(row).ai_tools,
+    profiles: `${customer.profilesUsed}/${customer.profilesMax}`,
+    paid_under_contract: money(facts.paid, currency),
+    price_to_pay_for_upgrade: money(unpaidValue, currency),
+    credit_to_user_on_update: money(leftover, currency),
+    price_to_pay_on_cancellation: money(settled.pay_now_amount, currency),
+    credit_to_user_on_cancellation: money(settled.credits_customer_will_get, currency),
+    renewal_state: row.renewalState,
+    next_plan_name: row.nextPlanName,
+    next_plan_cc_price: row.nextPlanPrice === null ? null : money(row.nextPlanPrice, currency),
+    currency,
+    country: row.country,
+    created_by: row.createdBy === null ? null : (names.get(row.createdBy) ?? null),
+    changed_by: row.changedBy === null ? null : (names.get(row.changedBy) ?? null),
+    changed_at: isoTimestampOrNull(row.changedAt),
+  };
+}
+
+/** A contract that no longer runs, as the history lists it. */
+export function pastContractOf(row: ContractRow) {
+  const currency = row.currency as Currency;
+  return {
+    id: row.id,
+    state: row.state,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    cancellation_reason: row.cancellationReason,
+    cancellation_description: row.cancellationDescription,
+    total_photos: row.numberOfEdits,
+    used_photos: row.editsUsedAtEnd ?? 0,
+    price_per_edit: storedPrice(row.pricePerEdit, currency),
+    yearly_total: money(row.yearlyTotal, currency),
+  };
+}
