@@ -42,6 +42,7 @@ export const contractFormParamsSchema = z
     /** ISO 3166-1 alpha-2 country of the customer (for tax, not for the arithmetic). */
     country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
   })
+  .strict()
   .refine(pricesInCurrency, { message: 'every price must be in the contract currency', path: ['currency'] });
 export type ContractFormParams = z.infer<typeof contractFormParamsSchema>;
 

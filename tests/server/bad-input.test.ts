@@ -10,6 +10,9 @@ import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { type Client, type TestApi, testPassword, useTestApi } from './support/test-api';
 
+/** A PRICE in dollars (1/10000 units). */
+const usd4 = (units: number) => ({ amount: Math.round(units * 10_000), multiplier: 10000, symbol: '$' });
+
 /** Valid bodies of the user-details and user-actions calls. */
 const sampleBodies: Record<string, unknown> = {
   'userDetails.saveDetails': { notes: 'bad input', last_updated_row: '2026-01-01T00:00:00Z' },
@@ -26,10 +29,32 @@ const sampleBodies: Record<string, unknown> = {
   'userActions.sendEmail': { template: 'WELCOME_BACK' },
   'currency.change': { new_currency: 'EUR' },
   'currency.setExchangeRate': { rate: 0.92 },
+  'contracts.create': {
+    number_of_edits: 1000,
+    price_per_edit: usd4(0.45),
+    ai_tools: { crop: usd4(0.02), straightening: usd4(0.02), subject_mask: usd4(0.05), smooth_skin: usd4(0.05) },
+    currency: 'USD',
+    country: 'US',
+  },
+  'contracts.upgrade': {
+    number_of_edits: 2000,
+    price_per_edit: usd4(0.45),
+    ai_tools: { crop: usd4(0.02), straightening: usd4(0.02), subject_mask: usd4(0.05), smooth_skin: usd4(0.05) },
+    currency: 'USD',
+    country: 'US',
+  },
+  'contracts.nextPeriod': { number_of_edits: 2000, price_per_edit: 0.4, renewal_state: 'AUTO_RENEWAL' },
+  'contracts.cancel': { reason: 'OTHER', description: 'bad input' },
 };
 
 /** Query strings of the calls that need one. */
-const sampleQueries: Record<string, string> = { 'currency.summary': '?new_currency=EUR' };
+const contractQuery =
+  '?number_of_edits=2000&price_per_edit=0.45&crop=0.02&straightening=0.02&subject_mask=0.05&smooth_skin=0.05&currency=USD&country=US';
+const sampleQueries: Record<string, string> = {
+  'currency.summary': '?new_currency=EUR',
+  'contracts.newSummary': contractQuery,
+  'contracts.upgradeSummary': contractQuery,
+};
 
 /** A valid request per call, to break one piece at a time. */
 function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
