@@ -12,6 +12,7 @@ import {
   detailRandom,
   makeCustomerDetails,
 } from './details';
+import { addOpenPeriod } from './open-period';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
 
@@ -90,6 +91,8 @@ const customerColumns = [
   'is_managed_by_csm',
   'provider_customer_ref',
   'payment_method_token',
+  'unbilled_usage',
+  'unbilled_backup',
 ] as const;
 
 /** The detail columns, filled only for the customers that get detail data (the rest keep the defaults). */
@@ -238,6 +241,7 @@ export async function seedDatabase(
     } else {
       batch.push(row);
     }
+    addOpenPeriod(row);
     if (batch.length + detailed.length === batchSize) {
       await flush();
       options.onProgress?.(offset + 1);
