@@ -1,4 +1,5 @@
 import { auth } from './auth';
+import { charges } from './charges';
 import { contracts } from './contract-calls';
 import { creditPackages } from './credit-packages';
 import { currency } from './currency';
@@ -8,7 +9,7 @@ import { userDetails } from './user-details';
 import { users } from './users';
 
 /** The whole admin API contract: every call, by area. The server registers exactly these; nothing else exists. */
-export const api = { auth, users, userDetails, userActions, currency, creditPackages, contracts } as const;
+export const api = { auth, users, userDetails, userActions, currency, creditPackages, contracts, charges } as const;
 
 /** Every call of the catalogue, flat. */
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap(

@@ -87,6 +87,23 @@ export const errorCatalogue = {
     status: 503,
     message: 'The payment provider did not answer; nothing was recorded. Try again: the card will not be charged twice',
   },
+  no_failed_charge: {
+    status: 409,
+    message: 'This customer has no failed charge to retry: their last charge went through or was already retried',
+  },
+  charge_not_found: { status: 404, message: 'No charge with this id (for this customer)' },
+  no_invoice_for_charge: {
+    status: 409,
+    message: 'This charge has no invoice: only succeeded charges are invoiced (a failed charge moved no money)',
+  },
+  invoice_link_invalid: {
+    status: 403,
+    message: 'This invoice link is not valid (it was altered or cut short); ask for a new download link',
+  },
+  invoice_link_expired: {
+    status: 403,
+    message: 'This invoice link has expired (links work for 5 minutes); ask for a new download link',
+  },
   same_currency: { status: 400, message: 'The customer already pays in this currency; choose another one' },
   currency_change_failed_charge: {
     status: 409,

@@ -1,5 +1,6 @@
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
+import { chargeHandlers } from './charges/handlers';
 import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
@@ -27,4 +28,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...contractHandlers,
   ...currencyHandlers,
   ...creditPackageHandlers,
+  ...chargeHandlers,
 ];
