@@ -4,6 +4,7 @@ import { type Role, roles } from '../../domain/roles';
 import { hashPassword } from '../auth/passwords';
 import { addStoredCard } from './cards';
 import { makeChargeHistory } from './charge-history';
+import { ContractSeeder } from './contracts';
 import { type CustomerSeedRow, makeCustomer, settleReferrals } from './customers';
 import {
   addDetailColumns,
@@ -199,6 +200,7 @@ export async function seedDatabase(
   const firstId = 1 + Number((Array.isArray(maxRows) ? maxRows[0]?.max : maxRows.rows[0]?.max) ?? 0);
   const seed = options.seed ?? 42;
   const detailCustomers = options.detailCustomers ?? 5000;
+  const contractSeeder = new ContractSeeder(await ContractSeeder.firstId(db));
   let batch: CustomerSeedRow[] = [];
   let detailed: CustomerSeedRow[] = [];
   let details: CustomerDetails = { credits: [], notifications: [], events: [] };
@@ -213,6 +215,7 @@ export async function seedDatabase(
     for (let start = 0; start < chargeRows.length; start += 10_000) {
       await insertDetails(db, 'charges', chargeRows.slice(start, start + 10_000));
     }
+    await contractSeeder.flush(db);
     chargeRows = [];
     batch = [];
     detailed = [];
@@ -222,6 +225,7 @@ export async function seedDatabase(
     const row = makeCustomer(firstId + offset, random, emails);
     settleReferrals(row, random);
     addStoredCard(row);
+    contractSeeder.add(row);
     if (offset < detailCustomers) {
       const detailRandomness = detailRandom(seed, firstId + offset);
       addDetailColumns(row, detailRandomness);
@@ -252,6 +256,7 @@ export async function seedDatabase(
     sql`SELECT setval(pg_get_serial_sequence('customers', 'id'), greatest((SELECT max(id) FROM customers), 1))`,
   );
   await db.execute(sql`ANALYZE customers`);
+  await ContractSeeder.finish(db);
   await db.execute(sql`ANALYZE customer_credits, customer_notifications, activity_events, charges`);
   const staff = options.staff ? await insertStaff(db) : [];
   return { customers: options.customers, staff };

@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import { contractFormOf } from '../../domain/contract-calls';
+import { yearlySummary } from '../../domain/contract-math';
+import { type Currency, currencies } from '../../domain/money';
+import { addMonths } from '../contracts/records';
+import type { CustomerSeedRow } from './customers';
+import { seedNow } from './customers';
+import { Random } from './random';
+
+/** Anything that runs a drizzle SQL statement (PGlite or node-postgres). */
+interface SqlRunner {
+  execute(query: ReturnType<typeof sql>): Promise<unknown>;
+}
+
+type Row = Record<string, string | number | null>;
+
+const planSizes = [1000, 2500, 5000, 10_000, 20_000, 50_000] as const;
+const listPrices = [0.35, 0.4, 0.45, 0.5] as const;
+const aiTools = { crop: 0.02, straightening: 0.02, subject_mask: 0.05, smooth_skin: 0.05 } as const;
+const pastEndings = ['ENDED', 'ENDED', 'CANCELLED'] as const;
+const cancelReasons = ['TOO_EXPENSIVE', 'NO_LONGER_NEEDED', 'USE_A_COMPETITOR', 'CURRENCY_CHANGE', 'OTHER'] as const;
+
+const tables = {
+  contracts: [
+    'id',
+    'customer_id',
+    'state',
+    'start_date',
+    'end_date',
+    'number_of_edits',
+    'price_per_edit',
+    'crop_price',
+    'straightening_price',
+    'subject_mask_price',
+    'smooth_skin_price',
+    'currency',
+    'country',
+    'discount_basis_points',
+    'monthly_payment',
+    'yearly_total',
+    'renewal_state',
+    'edits_used_at_end',
+    'cancellation_reason',
+    'created_at',
+  ],
+  contract_payments: ['contract_id', 'customer_id', 'kind', 'amount', 'currency', 'created_at'],
+  contract_monthly_usage: [
+    'contract_id',
+    'customer_id',
+    'starting_date',
+    'number_of_photos',
+    'straightening',
+    'crops',
+    'subject_masks',
+    'skin_smooth',
+    'hdr_merge',
+    'perspective_correction',
+    'portrait_crops',
+    'whiten_teeth',
+    'extra_charge',
+  ],
+} as const;
+
+async function insertRows(db: SqlRunner, table: keyof typeof tables, rows: Row[]): Promise<void> {
+  const columns = sql.raw(tables[table].map((name) => `"${name}"`).join(', '));
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const chunk = JSON.stringify(rows.slice(start, start + 10_000));
+    await db.execute(
+      sql`INSERT INTO ${sql.raw(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.raw(table)}, ${sql.param(chunk)}::json)`,
+    );
+  }
+}
+
+function contractRandom(id: number): Random {
+  return new Random((Math.imul(id, 2_654_435_761) ^ 0x5bd1e995) >>> 0);
+}
+
+const seedToday = new Date(seedNow).toISOString().slice(0, 10);
+
+function shiftDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Contracts of the demo customers on CORPORATE_CONTRACT: each has one running contract (in month 1–10 of its year
+ * at the seed's "now", every installment due so far paid, a month of usage per month) and some have one or two
+ * past contracts (ended, or cancelled with a settlement). Ids are given here so payments and usage can name them.
+ */
+export class ContractSeeder {
+  private contracts: Row[] = [];
+  private payments: Row[] = [];
+  private usage: Row[] = [];
+
+  constructor(private nextId: number) {}
+
+  /** The next free contract id of a database. */
+  static async firstId(db: SqlRunner): Promise<number> {
+    const result = (await db.execute(sql`SELECT coalesce(max(id), 0)::int AS max FROM contracts`)) as
+      | { rows: { max: number }[] }
+      | { max: number }[];
+    return 1 + Number((Array.isArray(result) ? result[0]?.max : result.rows[0]?.max) ?? 0);
+  }
+
+  add(customer: CustomerSeedRow): void {
+    if (customer.subscription_type !== 'CORPORATE_CONTRACT') return;
+    const customerId = Number(customer.id);
+    const random = contractRandom(customerId);
+    const currency: Currency = (currencies as readonly string[]).includes(String(customer.currency))
+      ? (customer.currency as Currency)
+      : 'USD';
+    const country = /^[A-Z]{2}$/.test(String(customer.country)) ? String(customer.country) : 'US';
+    const month = random.int(1, 10);
+    const start = shiftDays(addMonths(seedToday, -(month - 1)), -random.int(0, 25));
+    const past = random.int(0, 2);
+    let pastEnd = start;
+    for (let index = 0; index < past; index++) {
+      const state = random.pick(pastEndings);
+      const pastStart = addMonths(pastEnd, -12);
+      const months = state === 'ENDED' ? 12 : random.int(3, 9);
+      const end = state === 'ENDED' ? pastEnd : addMonths(pastStart, months);
+      this.addContract(random, { customerId, currency, country, start: pastStart, end, months, state });
+      pastEnd = pastStart;
+    }
+    this.addContract(random, { customerId, currency, country, start, end: addMonths(start, 12), months: month });
+  }
+
+  private addContract(
+    random: Random,
+    terms: {
+      customerId: number;
+      currency: Currency;
+      country: string;
+      start: string;
+      end: string;
+      months: number;
+      state?: 'ENDED' | 'CANCELLED';
+    },
+  ): void {
+    const id = this.nextId++;
+    const edits = random.pick(planSizes);
+    const form = contractFormOf({
+      number_of_edits: edits,
+      price_per_edit: random.pick(listPrices),
+      ...aiTools,
+      currency: terms.currency,
+      country: terms.country,
+    });
+    const summary = yearlySummary(form);
+    const price = (value: { amount: number; multiplier: number }) => (value.amount * 10_000) / value.multiplier;
+    const common = { contract_id: id, customer_id: terms.customerId };
+    let used = 0;
+    for (let index = 0; index < terms.months; index++) {
+      const startingDate = addMonths(terms.start, index);
+      const at = `${startingDate}T09:00:00Z`;
+      this.payments.push({
+        ...common,
+        kind: 'INSTALLMENT',
+        amount: summary.installments[index] ?? 0,
+        currency: terms.currency,
+        created_at: at,
+      });
+      const photos = Math.round((edits / 12) * (0.4 + random.next() * 0.9));
+      const crops = random.int(0, Math.round(photos / 10));
+      const straightening = random.int(0, Math.round(photos / 12));
+      const masks = random.int(0, Math.round(photos / 25));
+      const smooth = random.int(0, Math.round(photos / 30));
+      const overage = Math.max(0, used + photos - edits);
+      used += photos;
+      const extra =
+        crops * price(form.ai_tools.crop) +
+        straightening * price(form.ai_tools.straightening) +
+        masks * price(form.ai_tools.subject_mask) +
+        smooth * price(form.ai_tools.smooth_skin) +
+        overage * price(form.price_per_edit);
+      if (terms.state) continue;
+      this.usage.push({
+        ...common,
+        starting_date: startingDate,
+        number_of_photos: photos,
+        straightening,
+        crops,
+        subject_masks: masks,
+        skin_smooth: smooth,
+        hdr_merge: random.int(0, Math.round(photos / 40)),
+        perspective_correction: random.int(0, Math.round(photos / 50)),
+        portrait_crops: random.int(0, Math.round(photos / 60)),
+        whiten_teeth: random.int(0, Math.round(photos / 80)),
+        extra_charge: Math.round(extra / 100),
+      });
+    }
+    this.contracts.push({
+      id,
+      customer_id: terms.customerId,
+      state: terms.state ?? 'ACTIVE',
+      start_date: terms.start,
+      end_date: terms.end,
+      number_of_edits: edits,
+      price_per_edit: price(form.price_per_edit),
+      crop_price: price(form.ai_tools.crop),
+      straightening_price: price(form.ai_tools.straightening),
+      subject_mask_price: price(form.ai_tools.subject_mask),
+      smooth_skin_price: price(form.ai_tools.smooth_skin),
+      currency: terms.currency,
+      country: terms.country,
+      discount_basis_points: Math.round(summary.discount_percent * 100),
+      monthly_payment: summary.monthly_payment,
+      yearly_total: summary.yearly_total,
+      renewal_state: terms.state === 'CANCELLED' ? 'NO_RENEWAL' : 'AUTO_RENEWAL',
+      edits_used_at_end: terms.state ? Math.min(edits, used) : null,
+      cancellation_reason: terms.state === 'CANCELLED' ? random.pick(cancelReasons) : null,
+      created_at: `${terms.start}T09:00:00Z`,
+    });
+  }
+
+  /** Writes what was collected (contracts first: payments and usage name them). */
+  async flush(db: SqlRunner): Promise<void> {
+    await insertRows(db, 'contracts', this.contracts);
+    await insertRows(db, 'contract_payments', this.payments);
+    await insertRows(db, 'contract_monthly_usage', this.usage);
+    this.contracts = [];
+    this.payments = [];
+    this.usage = [];
+  }
+
+  /** Moves the contracts sequence past the ids given here. */
+  static async finish(db: SqlRunner): Promise<void> {
+    await db.execute(
+      sql`SELECT setval(pg_get_serial_sequence('contracts', 'id'), greatest((SELECT max(id) FROM contracts), 1))`,
+    );
+    await db.execute(sql`ANALYZE contracts, contract_payments, contract_monthly_usage`);
+  }
+}
