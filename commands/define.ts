@@ -6,7 +6,7 @@ import type { FieldKind, FieldOption } from '../src/ui/fields/types';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
 /** Where a command is listed in the palette. */
-export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs';
+export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs' | 'Operations';
 
 /** Whether a command can run on a target now: enabled, shown but disabled with a reason, or not shown at all. */
 export type Availability = { state: 'enabled' } | { state: 'disabled'; reason: string } | { state: 'hidden' };

@@ -1,3 +1,5 @@
+import changeCurrency from './currency/change-currency';
+import setExchangeRate from './currency/set-exchange-rate';
 import type { Command } from './define';
 import { areaNavigation } from './navigation/areas';
 import { userTabNavigation } from './navigation/user-tabs';
@@ -41,6 +43,8 @@ export const commands = [
   terminateCullingPlan,
   forceLogout,
   loginAs,
+  changeCurrency,
+  setExchangeRate,
   deleteNotification,
   openUser,
   ...userTabNavigation,

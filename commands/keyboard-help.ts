@@ -47,6 +47,7 @@ const sectionTitles: Record<Command['group'], string> = {
   Customer: 'Customer commands',
   'Go to': 'Go to',
   'Customer tabs': 'Customer tabs (on a customer’s page)',
+  Operations: 'Operations',
 };
 
 /**

@@ -99,6 +99,12 @@ export const exchangeRatesAnswer = z.object({
 
 export const exchangeRateParams = z.object({ from: currencyCode, to: currencyCode });
 
+/** The console's form for setting a rate: the pair (the path) and the rate (the body), two different currencies. */
+export const exchangeRateForm = exchangeRateParams
+  .extend(exchangeRateBody.shape)
+  .strict()
+  .refine((form) => form.from !== form.to, { path: ['to'], message: 'choose a currency other than From' });
+
 export const currency = defineArea('currency', {
   options: get('users/:user_id/currency_change/options', {
     summary: 'The customer’s currency and the ones they can change to',

@@ -20,7 +20,13 @@ export function PaymentsTab({ row, target }: UserTabProps) {
           ['Updated', data.date_updated ? formatDateTime(data.date_updated) : null],
           ['Name on file', `${data.first_name} ${data.last_name}`.trim()],
           ['Country', data.country],
-          ['Currency', data.currency],
+          [
+            'Currency',
+            <span key="currency" className="flex items-center gap-2" data-testid="customer-currency">
+              {data.currency}
+              <CommandButton commandId="user.change-currency" target={target} />
+            </span>,
+          ],
           ...data.fields.map((field): [string, string] => [field.label, field.value]),
         ]}
       />
