@@ -1,3 +1,4 @@
+import buyCustomCreditPackage from './credit-packages/buy-custom-credit-package';
 import changeCurrency from './currency/change-currency';
 import setExchangeRate from './currency/set-exchange-rate';
 import type { Command } from './define';
@@ -45,6 +46,7 @@ export const commands = [
   loginAs,
   changeCurrency,
   setExchangeRate,
+  buyCustomCreditPackage,
   deleteNotification,
   openUser,
   ...userTabNavigation,

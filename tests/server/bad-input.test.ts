@@ -45,6 +45,7 @@ const sampleBodies: Record<string, unknown> = {
   },
   'contracts.nextPeriod': { number_of_edits: 2000, price_per_edit: 0.4, renewal_state: 'AUTO_RENEWAL' },
   'contracts.cancel': { reason: 'OTHER', description: 'bad input' },
+  'charges.regenerateInvoice': { charge_id: 1 },
 };
 
 /** Query strings of the calls that need one. */
@@ -71,6 +72,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
   const generic: Record<string, string> = {};
   if (endpoint.path.includes(':user_id')) generic.user_id = String(customerId);
   if (endpoint.path.includes(':notification_id')) generic.notification_id = '1';
+  if (endpoint.path.includes(':id/')) generic.id = '1';
   if (endpoint.path.includes(':user_email')) generic.user_email = 'someone@example.net';
   if (endpoint.path.includes(':from')) Object.assign(generic, { from: 'USD', to: 'EUR' });
   return { params: params[endpoint.id] ?? generic, body: bodies[endpoint.id] ?? sampleBodies[endpoint.id] };
