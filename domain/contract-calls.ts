@@ -57,6 +57,16 @@ export const contractFormQuery = z
   .strict();
 export type ContractFormQuery = z.output<typeof contractFormQuery>;
 
+/**
+ * The contract form as the console asks for it: every field optional, an empty one keeping the base value (the
+ * default form, or the running contract's terms); the command fills it in from that base before pricing or sending.
+ */
+export const contractFormDraft = contractFormQuery.partial();
+export type ContractFormDraft = z.output<typeof contractFormDraft>;
+
+/** The upgrade form: the number of edits is required (an upgrade adds edits), the rest keep the current terms. */
+export const upgradeFormDraft = contractFormDraft.extend({ number_of_edits: contractFormQuery.shape.number_of_edits });
+
 /** A major-unit price as a PRICE value in 1/10000 units. */
 export function priceOf(units: number, currency: Currency): Money {
   return { amount: Math.round(units * 10_000), multiplier: 10000, symbol: currencySymbols[currency] };

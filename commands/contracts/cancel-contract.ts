@@ -1,0 +1,64 @@
+import { api } from '../../domain/api';
+import { cancelContractBody } from '../../domain/contract-calls';
+import { call } from '../../src/http';
+import { defineCommand, disabled, enabled, optionsFrom, type Preview } from '../define';
+import { shown } from './contract-form';
+import { contractViews } from './contract-views';
+
+export default defineCommand({
+  id: 'contracts.cancel',
+  title: 'Cancel yearly contract',
+  group: 'Customer',
+  permission: 'manage_corporate_contracts',
+  target: 'user',
+  keywords: ['contract', 'annual plan', 'corporate', 'cancel', 'end', 'terminate', 'money'],
+  available: (target) =>
+    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
+      ? disabled('Not on an annual plan: there is no contract to cancel')
+      : enabled,
+  params: {
+    schema: cancelContractBody,
+    fields: {
+      reason: {
+        kind: 'select',
+        label: 'Reason',
+        placeholder: 'Choose a reason…',
+        options: optionsFrom(api.contracts.cancelOptions, {}, (answer) => answer),
+      },
+      description: { kind: 'textarea', label: 'Description', placeholder: 'What the customer said, for the record' },
+    },
+  },
+  confirm: 'money',
+  consequence: (target) =>
+    `${target.name}’s contract ends today: edits used are billed pay-as-you-go, and they go back to METERED.`,
+  preview: {
+    async load({ target, signal }): Promise<Preview> {
+      const summary = await call(
+        api.contracts.cancelSummary,
+        { params: { user_id: target.id } },
+        { signal, silent: true },
+      );
+      const charge =
+        summary.pay_now_amount.amount > 0 ? `Charges ${shown(summary.pay_now_amount)} now` : 'Charges nothing now';
+      const credit =
+        summary.credits_customer_will_get.amount > 0
+          ? ` and credits ${shown(summary.credits_customer_will_get)} to the customer`
+          : '';
+      return {
+        headline: `${charge}${credit}; the contract ends today.`,
+        lines: [
+          { label: 'Rates', value: summary.rates },
+          { label: 'Edits used', value: summary.used_photos.toLocaleString('en-US') },
+          { label: 'Edits used at pay-as-you-go rates', value: shown(summary.used_value) },
+          { label: 'Paid under the contract', value: shown(summary.paid_under_contract) },
+          { label: 'Credits the customer will get', value: shown(summary.credits_customer_will_get) },
+          { label: 'Pay now', value: shown(summary.pay_now_amount), emphasis: true },
+        ],
+      };
+    },
+  },
+  run: ({ target, params, idempotencyKey, signal }) =>
+    call(api.contracts.cancel, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
+  revalidates: contractViews,
+  successMessage: ({ target }) => `${target.name}’s yearly contract is cancelled`,
+});

@@ -1,0 +1,90 @@
+import { api } from '../../domain/api';
+import {
+  type ContractFormDraft,
+  type ContractFormQuery,
+  contractFormQuery,
+  contractQueryOf,
+} from '../../domain/contract-calls';
+import type { ContractFormParams } from '../../domain/contracts';
+import { type Currency, currencies, currencySymbols, formatMoney, type Money } from '../../domain/money';
+import { call } from '../../src/http';
+import type { FieldSpec, PreviewLine } from '../define';
+import type { UserTarget } from '../target';
+
+/** The customer's currency, as known from their row. */
+export function targetCurrency(target: UserTarget | undefined): Currency {
+  return target?.row?.currency ?? 'USD';
+}
+
+function price(label: string, empty: string): FieldSpec {
+  return {
+    kind: 'money',
+    label,
+    placeholder: empty,
+    currencySymbol: ({ target }) => currencySymbols[targetCurrency(target)],
+  };
+}
+
+/** The form's fields; `empty` says what an empty field means ("default", "current"). */
+export function contractFields(empty: 'default' | 'current'): Record<keyof ContractFormQuery, FieldSpec> {
+  const keep = empty === 'default' ? 'Empty: the default' : 'Empty: keeps the current';
+  return {
+    number_of_edits: {
+      kind: 'number',
+      label: 'Number of edits',
+      placeholder: empty === 'default' ? 'e.g. 12000 (default 1000)' : 'More than the current contract',
+      hint: 'Edits the customer commits to for the contract year; 5,000+ and 20,000+ get larger discounts.',
+    },
+    price_per_edit: { ...price('Price per edit', keep), hint: 'List price before the yearly discount.' },
+    crop: price('AI crop, per use', keep),
+    straightening: price('AI straightening, per use', keep),
+    subject_mask: price('AI subject mask, per use', keep),
+    smooth_skin: price('AI skin smoothing, per use', keep),
+    currency: {
+      kind: 'select',
+      label: 'Currency',
+      placeholder: 'The customer’s currency',
+      options: currencies.map((code) => ({ value: code, label: code })),
+      hint: 'A contract is in the customer’s own currency.',
+    },
+    country: { kind: 'text', label: 'Country', placeholder: `${keep} (two letters, e.g. DE)` },
+  };
+}
+
+/** The base form (server defaults or the running contract's terms) with what was typed over it. */
+export async function resolveForm(
+  target: UserTarget,
+  params: ContractFormDraft,
+  base: 'default' | 'current',
+  signal: AbortSignal,
+): Promise<ContractFormQuery> {
+  const endpoint = base === 'default' ? api.contracts.defaultFormParams : api.contracts.currentFormParams;
+  const start: ContractFormParams = await call(endpoint, { params: { user_id: target.id } }, { signal, silent: true });
+  const typed = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+  return contractFormQuery.parse({ ...contractQueryOf(start), ...typed });
+}
+
+/** A price per edit or use, e.g. "$0.45". */
+export function priceText(units: number, currency: Currency): string {
+  const digits = Math.round(units * 10_000) % 100 === 0 ? 2 : 4;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits }).format(units);
+}
+
+/** The terms as preview lines: what the staff member confirms. */
+export function termLines(form: ContractFormQuery): PreviewLine[] {
+  const money = (units: number) => priceText(units, form.currency);
+  return [
+    { label: 'Edits a year', value: form.number_of_edits.toLocaleString('en-US') },
+    { label: 'List price per edit', value: money(form.price_per_edit) },
+    {
+      label: 'AI tools (crop / straighten / mask / skin)',
+      value: [form.crop, form.straightening, form.subject_mask, form.smooth_skin].map(money).join(' / '),
+    },
+    { label: 'Currency, country', value: `${form.currency}, ${form.country}` },
+  ];
+}
+
+/** "$1,250.00". */
+export function shown(value: Money): string {
+  return formatMoney(value);
+}

@@ -1,0 +1,55 @@
+import { api } from '../../domain/api';
+import { contractFormDraft, contractFormOf } from '../../domain/contract-calls';
+import { call } from '../../src/http';
+import { defineCommand, disabled, enabled, type Preview } from '../define';
+import { contractFields, resolveForm, shown, termLines } from './contract-form';
+import { contractViews } from './contract-views';
+
+export default defineCommand({
+  id: 'contracts.new',
+  title: 'New yearly contract',
+  group: 'Customer',
+  permission: 'new_custom_contract',
+  target: 'user',
+  keywords: ['contract', 'annual plan', 'corporate', 'yearly', 'subscription', 'money'],
+  available: (target) =>
+    target.row?.subscription_type === 'CORPORATE_CONTRACT'
+      ? disabled('Already on an annual plan: upgrade or cancel the running contract instead')
+      : enabled,
+  params: { schema: contractFormDraft, fields: contractFields('default') },
+  confirm: 'money',
+  consequence: (target) =>
+    `${target.name} moves to an annual plan; the first monthly installment is charged to the card on file now.`,
+  preview: {
+    async load({ target, params, signal }): Promise<Preview> {
+      const form = await resolveForm(target, params, 'default', signal);
+      const summary = await call(
+        api.contracts.newSummary,
+        { params: { user_id: target.id }, query: form },
+        { signal, silent: true },
+      );
+      const later = summary.installments[1] ?? summary.monthly_payment;
+      return {
+        headline: `Charges ${shown(summary.pay_now)} now, then ${shown(later)} a month for 11 months.`,
+        lines: [
+          ...termLines(form),
+          { label: 'List price of the edits', value: shown(summary.gross_total) },
+          { label: 'Discount', value: `${summary.discount_percent} %` },
+          { label: 'Yearly total', value: shown(summary.yearly_total) },
+          { label: 'Monthly payment', value: shown(summary.monthly_payment) },
+          { label: 'Charged now', value: shown(summary.pay_now), emphasis: true },
+        ],
+      };
+    },
+  },
+  async run({ target, params, idempotencyKey, signal }) {
+    const form = await resolveForm(target, params, 'default', signal);
+    return call(
+      api.contracts.create,
+      { params: { user_id: target.id }, body: contractFormOf(form) },
+      { idempotencyKey, signal },
+    );
+  },
+  revalidates: contractViews,
+  successMessage: ({ target }) => `${target.name} is on a yearly contract`,
+});

@@ -1,0 +1,73 @@
+import { api } from '../../domain/api';
+import { contractFormOf, upgradeFormDraft } from '../../domain/contract-calls';
+import { call } from '../../src/http';
+import { defineCommand, disabled, enabled, type Preview } from '../define';
+import { contractFields, resolveForm, shown, termLines } from './contract-form';
+import { contractViews } from './contract-views';
+
+function months(count: number): string {
+  return count === 1 ? '1 month' : `${count} months`;
+}
+
+export default defineCommand({
+  id: 'contracts.upgrade',
+  title: 'Upgrade yearly contract',
+  group: 'Customer',
+  permission: 'manage_corporate_contracts',
+  target: 'user',
+  keywords: ['contract', 'annual plan', 'corporate', 'upgrade', 'more edits', 'money'],
+  available: (target) =>
+    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
+      ? disabled('Not on an annual plan: create a yearly contract first')
+      : enabled,
+  params: { schema: upgradeFormDraft, fields: contractFields('current') },
+  confirm: 'money',
+  consequence: (target, params) =>
+    `${target.name}’s contract grows to ${params.number_of_edits.toLocaleString('en-US')} edits for the rest of ` +
+    'this contract year; edits already paid are not charged again.',
+  preview: {
+    async load({ target, params, signal }): Promise<Preview> {
+      const form = await resolveForm(target, params, 'current', signal);
+      const summary = await call(
+        api.contracts.upgradeSummary,
+        { params: { user_id: target.id }, query: form },
+        { signal, silent: true },
+      );
+      const now =
+        summary.pay_now.amount > 0
+          ? `Charges ${shown(summary.pay_now)} now; the contract year is then paid in full.`
+          : `Charges nothing now, then ${shown(summary.finalized_monthly_payment)} a month for ${months(summary.remaining_months)}.`;
+      const credit =
+        summary.credit_to_customer.amount > 0 ? ` Credits ${shown(summary.credit_to_customer)} to the customer.` : '';
+      return {
+        headline: now + credit,
+        lines: [
+          ...termLines(form),
+          { label: 'Old plan monthly payment', value: shown(summary.old_plan_monthly_payment) },
+          { label: 'New plan monthly payment', value: shown(summary.new_plan_monthly_payment) },
+          { label: 'Edits already paid (not charged again)', value: summary.paid_edits.toLocaleString('en-US') },
+          {
+            label: 'Used but unpaid edits moved to the new plan',
+            value: summary.amount_of_unpaid_edits_moved_to_new_plan.toLocaleString('en-US'),
+          },
+          { label: 'Remaining balance', value: shown(summary.remaining_balance) },
+          { label: 'Payment method', value: summary.payment_method },
+          { label: 'Finalized monthly payment', value: shown(summary.finalized_monthly_payment) },
+          { label: 'Contract year total after upgrade', value: shown(summary.new_yearly_total) },
+          { label: 'Charged now', value: shown(summary.pay_now), emphasis: true },
+        ],
+      };
+    },
+  },
+  async run({ target, params, idempotencyKey, signal }) {
+    const form = await resolveForm(target, params, 'current', signal);
+    return call(
+      api.contracts.upgrade,
+      { params: { user_id: target.id }, body: contractFormOf(form) },
+      { idempotencyKey, signal },
+    );
+  },
+  revalidates: contractViews,
+  successMessage: ({ target, params }) =>
+    `${target.name}’s contract now has ${params.number_of_edits.toLocaleString('en-US')} edits`,
+});
