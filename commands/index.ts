@@ -1,3 +1,12 @@
+import chargeAndUnsuspend from './charges/charge-and-unsuspend';
+import downloadInvoice from './charges/download-invoice';
+import regenerateInvoice from './charges/regenerate-invoice';
+import retryCharge from './charges/retry-charge';
+import sendInvoice from './charges/send-invoice';
+import cancelContract from './contracts/cancel-contract';
+import newContract from './contracts/new-contract';
+import updateNextPeriod from './contracts/update-next-period';
+import upgradeContract from './contracts/upgrade-contract';
 import buyCustomCreditPackage from './credit-packages/buy-custom-credit-package';
 import changeCurrency from './currency/change-currency';
 import setExchangeRate from './currency/set-exchange-rate';
@@ -47,6 +56,15 @@ export const commands = [
   changeCurrency,
   setExchangeRate,
   buyCustomCreditPackage,
+  retryCharge,
+  chargeAndUnsuspend,
+  downloadInvoice,
+  sendInvoice,
+  regenerateInvoice,
+  newContract,
+  upgradeContract,
+  updateNextPeriod,
+  cancelContract,
   deleteNotification,
   openUser,
   ...userTabNavigation,

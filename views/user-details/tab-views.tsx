@@ -3,6 +3,7 @@ import { ActivityTab } from './ActivityTab';
 import { AdditionalInfoTab } from './AdditionalInfoTab';
 import { AuditTab } from './AuditTab';
 import { BackupTab } from './BackupTab';
+import { ContractTab } from './ContractTab';
 import { CreditsTab } from './CreditsTab';
 import { CullingTab } from './CullingTab';
 import { GeneralTab } from './GeneralTab';
@@ -19,6 +20,7 @@ export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   backup: BackupTab,
   culling: CullingTab,
   credits: CreditsTab,
+  contract: ContractTab,
   notifications: NotificationsTab,
   audit: AuditTab,
 };

@@ -1,0 +1,51 @@
+import { cancelAnnualPlanReasons, unitsOf } from '../../domain/contract-calls';
+import { currencyOfSymbol, formatMoney, type Money } from '../../domain/money';
+
+/** "22 Nov 2026" for a `YYYY-MM-DD` date (a calendar day: no time zone shift). */
+export function formatDay(date: string): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A price per edit or per use, keeping sub-cent digits: "$0.45", "$0.125". */
+export function formatPrice(price: Money): string {
+  const currency = currencyOfSymbol(price.symbol);
+  if (!currency) return formatMoney(price);
+  const units = unitsOf(price);
+  const digits = Math.round(units * 10_000) % 100 === 0 ? 2 : 4;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits }).format(units);
+}
+
+/** A cancellation reason's label. */
+export function cancelReasonLabel(reason: string | null): string | null {
+  if (!reason) return null;
+  return cancelAnnualPlanReasons.find((known) => known.value === reason)?.label ?? reason;
+}
+
+/** A whole number with thousands separators. */
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** The form values the upgrade and next-period commands start from: the running contract's terms. */
+export function termsPrefill(contract: {
+  price_per_photo: Money;
+  ai_tools: Record<'crop' | 'straightening' | 'subject_mask' | 'smooth_skin', Money>;
+  currency: string;
+  country: string;
+}): Record<string, string> {
+  return {
+    price_per_edit: String(unitsOf(contract.price_per_photo)),
+    crop: String(unitsOf(contract.ai_tools.crop)),
+    straightening: String(unitsOf(contract.ai_tools.straightening)),
+    subject_mask: String(unitsOf(contract.ai_tools.subject_mask)),
+    smooth_skin: String(unitsOf(contract.ai_tools.smooth_skin)),
+    currency: contract.currency,
+    country: contract.country,
+  };
+}
