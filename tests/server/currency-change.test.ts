@@ -124,7 +124,8 @@ describeEachBackend('currency change', (backend) => {
       [3225, 'EUR'],
     ]);
     const details = await master.get(t.api.userDetails.credits, { user_id: id });
-    expect(details.status).toBe(200);
+    expect(details.json.total_credits).toEqual(preview.json.credit_in_new_currency.value);
+    expect(details.json.credits[0]).toMatchObject({ value: { amount: 3225, symbol: '€' }, source: 'CURRENCY_CHANGE' });
   });
 
   it('leaves everything but the FAILED ledger row unchanged when the card is declined', async () => {

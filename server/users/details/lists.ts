@@ -46,7 +46,13 @@ export const getUserCredits = handle(api.userDetails.credits, async ({ db, param
     .orderBy(desc(customerCredits.createdAt), desc(customerCredits.id))
     .limit(detailListLimit);
   const [totals] = await db
-    .select({ rows: count(), total: sum(customerCredits.amount).mapWith(Number) })
+    .select({
+      rows: count(),
+      // The balance is what the customer can spend: credit in their currency (a currency change moves it all over).
+      total: sum(
+        sql`case when ${customerCredits.currency} = ${currency} then ${customerCredits.amount} else 0 end`,
+      ).mapWith(Number),
+    })
     .from(customerCredits)
     .where(eq(customerCredits.customerId, record.id));
   return {
