@@ -1,3 +1,8 @@
+import chargeAndUnsuspend from './charges/charge-and-unsuspend';
+import downloadInvoice from './charges/download-invoice';
+import regenerateInvoice from './charges/regenerate-invoice';
+import retryCharge from './charges/retry-charge';
+import sendInvoice from './charges/send-invoice';
 import cancelContract from './contracts/cancel-contract';
 import newContract from './contracts/new-contract';
 import updateNextPeriod from './contracts/update-next-period';
@@ -51,6 +56,11 @@ export const commands = [
   changeCurrency,
   setExchangeRate,
   buyCustomCreditPackage,
+  retryCharge,
+  chargeAndUnsuspend,
+  downloadInvoice,
+  sendInvoice,
+  regenerateInvoice,
   newContract,
   upgradeContract,
   updateNextPeriod,

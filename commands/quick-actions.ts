@@ -12,9 +12,13 @@ export const quickActionCommands = {
     ADD_TRIAL_PHOTOS: 'user.add-trial-photos',
     SEND_RESET_PASSWORD_EMAIL: 'user.send-reset-password-email',
     GIVE_CREDIT: 'user.give-credit',
-    CHARGE_AND_UNSUSPEND: null,
+    CHARGE_AND_UNSUSPEND: 'charges.charge-and-unsuspend',
   },
-  charge: { REGENERATE_INVOICE: null, DOWNLOAD_INVOICE: null, SEND_INVOICE_TO_CUSTOMER: null },
+  charge: {
+    REGENERATE_INVOICE: 'charges.regenerate-invoice',
+    DOWNLOAD_INVOICE: 'charges.download-invoice',
+    SEND_INVOICE_TO_CUSTOMER: 'charges.send-invoice',
+  },
   profile: {
     SEND_FOR_MANUAL_TRAINING: null,
     DELETE_PROFILE: null,

@@ -109,6 +109,12 @@ export const invoiceVersionSchema = z.object({
   vat_note: z.string(),
 });
 
+/**
+ * The invoice commands' form: the charge (row menus fill it in); empty means the customer's newest invoiced charge,
+ * which the console looks up before calling (the calls themselves always name the charge).
+ */
+export const chargeChoiceForm = z.object({ charge_id: idParam.optional() });
+
 export const charges = defineArea('charges', {
   list: get('users/:user_id/charges', {
     summary: 'The customer’s card charges (succeeded and failed), newest first, with invoice actions',

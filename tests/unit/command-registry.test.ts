@@ -5,6 +5,7 @@ import { type CommandId, commandById, commands } from '../../commands/index';
 import { quickActionCommands } from '../../commands/quick-actions';
 import { parseShortcut } from '../../commands/shortcuts';
 import { allEndpoints } from '../../domain/api';
+import { chargeChoiceForm } from '../../domain/charges';
 import { contractFormDraft, upgradeFormDraft } from '../../domain/contract-calls';
 import { customCreditPackageForm } from '../../domain/credit-packages';
 import { isPermission } from '../../domain/permissions';
@@ -25,7 +26,12 @@ const domainFieldSchemas = new Set<unknown>([...domainSchemas].flatMap(fieldSche
  * Forms the domain declares for a call whose body the form cannot mirror field for field (a PRICE object typed as an
  * amount in the customer's currency): the command maps the form to the body, and the server checks it again.
  */
-const domainFormSchemas = new Set<unknown>([customCreditPackageForm, contractFormDraft, upgradeFormDraft]);
+const domainFormSchemas = new Set<unknown>([
+  customCreditPackageForm,
+  contractFormDraft,
+  upgradeFormDraft,
+  chargeChoiceForm,
+]);
 
 describe('the command registry', () => {
   it('has unique ids', () => {

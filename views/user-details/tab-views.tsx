@@ -3,6 +3,7 @@ import { ActivityTab } from './ActivityTab';
 import { AdditionalInfoTab } from './AdditionalInfoTab';
 import { AuditTab } from './AuditTab';
 import { BackupTab } from './BackupTab';
+import { ChargesTab } from './ChargesTab';
 import { ContractTab } from './ContractTab';
 import { CreditsTab } from './CreditsTab';
 import { CullingTab } from './CullingTab';
@@ -22,5 +23,6 @@ export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   credits: CreditsTab,
   contract: ContractTab,
   notifications: NotificationsTab,
+  charges: ChargesTab,
   audit: AuditTab,
 };
