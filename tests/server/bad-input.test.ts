@@ -62,6 +62,13 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
   const bodies: Record<string, unknown> = {
     'auth.login': { email: api.staff.ADMIN.email, password: testPassword },
     'users.suspend': { reason: 'OTHER', description: 'bad input' },
+    'creditPackages.purchaseCustom': {
+      user_id: customerId,
+      custom_credit_package_details: {
+        credit_details: { amount_of_credits: 10 },
+        price: { amount: 900, multiplier: 100, symbol: '$' },
+      },
+    },
   };
   const params: Record<string, Record<string, string>> = {
     'users.search': { query: 'someone' },
