@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { cancelAnnualPlanReasons, contractFormOf } from '../../domain/contract-calls';
 import type { ContractFormParams } from '../../domain/contracts';
@@ -47,7 +47,7 @@ export const getContractHistory = handle(api.contracts.history, async ({ db, par
     .select()
     .from(contracts)
     .where(and(eq(contracts.customerId, customer.id), ne(contracts.state, 'ACTIVE')))
-    .orderBy(desc(contracts.endDate), desc(contracts.id));
+    .orderBy(desc(contracts.endDate), sql`${contracts.changedAt} desc nulls last`, desc(contracts.id));
   return { past_contracts: rows.map(pastContractOf) };
 });
 

@@ -1,7 +1,9 @@
 import { api } from '../../domain/api';
 import type { ContractTiles } from '../../domain/contract-calls';
 import { formatMoney } from '../../domain/money';
+import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
+import { useSession } from '../../src/session/store';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { formatDateTime } from '../users/customer-format';
 import { CommandButton } from './CommandButton';
@@ -16,7 +18,7 @@ const renewalLabels = { AUTO_RENEWAL: 'Auto-renewal', NO_RENEWAL: 'No renewal' }
 function ContractFacts({ contract }: { contract: ContractTiles }) {
   const tools = contract.ai_tools;
   return (
-    <div className="grid gap-3 lg:grid-cols-3" data-testid="contract-tiles">
+    <div className="grid gap-3 md:grid-cols-3" data-testid="contract-tiles">
       <FactGroup
         title="Contract"
         items={[
@@ -71,6 +73,9 @@ function ContractFacts({ contract }: { contract: ContractTiles }) {
 export function ContractTab({ row, target }: UserTabProps) {
   const params = { params: { user_id: row.id } };
   const { data, isLoading, error } = useCall(api.contracts.contract, params);
+  // The cancel form's reasons, fetched ahead so its select is ready (and focused) the moment the form opens.
+  const { userRole } = useSession();
+  useCall(api.contracts.cancelOptions, can(userRole, 'manage_corporate_contracts') ? {} : null);
   if (!data) return <TabState what="the contract" loading={isLoading} error={error} />;
   const contract = data.contract;
   return (
