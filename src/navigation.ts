@@ -54,6 +54,7 @@ export const areas: readonly AreaDefinition[] = [
       { slug: 'notifications', title: 'Notifications' },
       { slug: 'ab-tests', title: 'A/B tests' },
       { slug: 'credit-packages', title: 'Custom credit packages' },
+      { slug: 'exchange-rates', title: 'Exchange rates', permission: 'exchange_rates' },
     ],
   },
 ];

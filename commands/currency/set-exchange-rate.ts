@@ -33,7 +33,8 @@ export default defineCommand({
       },
     },
   },
-  confirm: 'money',
+  // Not money moving now, but every later currency change prices with it: confirm after reading old → new.
+  confirm: 'destructive',
   consequence: (_, params) =>
     `Currency changes from ${params.from} to ${params.to} use ${exchangeRateText(params.from, params.to, rateToMicros(params.rate) ?? 0)} from now on; the old rate stays in the history.`,
   preview: {
@@ -59,11 +60,11 @@ export default defineCommand({
       };
     },
   },
-  run: ({ params, idempotencyKey, signal }) =>
+  run: ({ params, signal }) =>
     call(
       api.currency.setExchangeRate,
       { params: { from: params.from, to: params.to }, body: { rate: params.rate } },
-      { idempotencyKey, signal },
+      { signal },
     ),
   revalidates: [api.currency.exchangeRates],
   successMessage: ({ params }) =>

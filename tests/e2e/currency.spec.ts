@@ -94,3 +94,41 @@ test('keyboard only: read the currency change preview, confirm, see EUR and the 
   await expect(credits.getByRole('row').filter({ hasText: 'Converted from USD' })).toContainText(carried);
   await page.screenshot({ path: '/tmp/currency-after.png', fullPage: true });
 });
+
+test('keyboard only: an ADMIN sets an exchange rate after reading old → new, and sees it with who set it', async ({
+  page,
+}) => {
+  await signIn(page, 'ADMIN');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Exchange rates');
+  await expect(page.getByRole('option', { name: /Operations center › Exchange rates/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/operations-center\/exchange-rates$/);
+  const current = page.getByRole('table', { name: 'Current exchange rates' });
+  await expect(current.getByRole('row').filter({ hasText: '1 GBP = 1.1686 EUR' })).toContainText('Initial rates');
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Set exchange rate');
+  await expect(page.getByRole('option', { name: /Set exchange rate/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('From', { exact: true })).toBeFocused();
+  await page.keyboard.type('GBP');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('To', { exact: true })).toBeFocused();
+  await page.keyboard.type('EUR');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Rate', { exact: true })).toBeFocused();
+  await page.keyboard.type('1.1725');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByTestId('preview-headline')).toHaveText(
+    'Changes 1 GBP = 1.1686 EUR to 1 GBP = 1.1725 EUR (+0.33 %).',
+  );
+  await page.screenshot({ path: '/tmp/currency-rate-preview.png' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1 GBP = 1.1725 EUR from now on')).toBeVisible();
+  await expect(current.getByRole('row').filter({ hasText: '1 GBP = 1.1725 EUR' })).toContainText('(ADMIN)');
+  const history = page.getByRole('table', { name: 'Exchange rate history' });
+  await expect(history.getByRole('row').nth(1)).toContainText('1 GBP = 1.1725 EUR');
+  await page.screenshot({ path: '/tmp/currency-rates.png', fullPage: true });
+});

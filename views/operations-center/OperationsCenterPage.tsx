@@ -1,16 +1,25 @@
+import type { ComponentType } from 'react';
 import { areaById, tabsFor } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
 import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Tabs } from '../../src/ui/Tabs';
 import { CreditPackagesTab } from './CreditPackagesTab';
+import { ExchangeRatesTab } from './ExchangeRatesTab';
 
 const operations = areaById('operations-center');
 
-/** The operations center (`/operations-center/:tab`): custom credit packages; the other tabs are not built yet. */
+/** The tabs built so far; the others show the placeholder. */
+const builtTabs: Readonly<Record<string, ComponentType>> = {
+  'credit-packages': CreditPackagesTab,
+  'exchange-rates': ExchangeRatesTab,
+};
+
+/** The operations center (`/operations-center/:tab`): custom credit packages, exchange rates; others not built yet. */
 export default function OperationsCenterPage({ tab }: { tab: string }) {
   const { userRole } = useSession();
-  if (tab !== 'credit-packages') return <AreaPlaceholder area="operations-center" />;
+  const TabView = builtTabs[tab];
+  if (!TabView) return <AreaPlaceholder area="operations-center" />;
   const tabs = tabsFor(operations, userRole).map((each) => ({
     href: `${operations.path}/${each.slug}`,
     label: each.title,
@@ -21,7 +30,7 @@ export default function OperationsCenterPage({ tab }: { tab: string }) {
         <Tabs tabs={tabs} label="Operations center tabs" />
       </PageHeader>
       <div className="px-4 py-4 md:px-6">
-        <CreditPackagesTab />
+        <TabView />
       </div>
     </>
   );
