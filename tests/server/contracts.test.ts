@@ -282,4 +282,58 @@ describeEachBackend('yearly contracts', (backend) => {
     expect((await staff.get(api.contracts.contract, { user_id: customer.id })).json.contract?.state).toBe('ACTIVE');
     expect(await ledger(customer.id)).toMatchObject({ failed: 1, contracts: 1, payments: 3 });
   });
+
+  it('leaves the contract as it was when the upgrade charge is declined', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { paymentMethodToken: 'pm_card_incorrect_number' });
+    const params = { user_id: customer.id };
+    const { contract } = await insertRunningContract(api.db, customer.id, { month: 12, photosUsed: 900 });
+    const before = (await staff.get(api.contracts.contract, params)).json;
+    const result = await staff.post(api.contracts.upgrade, params, form(2000, 0.45), key());
+    expect(result.status).toBe(402);
+    expect(result.error.detail).toMatch(/incorrect card number.*not upgraded/);
+    expect((await staff.get(api.contracts.contract, params)).json).toEqual(before);
+    const [row] = await api.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(row?.version).toBe(contract.version);
+    expect(await ledger(customer.id)).toMatchObject({ failed: 1, contracts: 1, payments: 12 });
+  });
+
+  it('charges once when the provider’s first answer is lost and the same key is retried', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { paymentMethodToken: 'pm_card_network_error_once' });
+    const params = { user_id: customer.id };
+    const options = key();
+    const lost = await staff.post(api.contracts.create, params, form(1000, 0.45), options);
+    expect(lost.status).toBe(503);
+    expect(await ledger(customer.id)).toEqual({ charges: 0, failed: 0, contracts: 0, payments: 0 });
+    const retried = await staff.post(api.contracts.create, params, form(1000, 0.45), options);
+    expect(retried.status, JSON.stringify(retried.json)).toBe(200);
+    expect(retried.json.charged?.amount).toBe(3375);
+    expect(await ledger(customer.id)).toEqual({ charges: 1, failed: 0, contracts: 1, payments: 1 });
+  });
+
+  it('creates one contract when two people create one at once with different keys', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db);
+    const params = { user_id: customer.id };
+    const other = await api.signIn('ADMIN');
+    const results = await Promise.all([
+      staff.post(api.contracts.create, params, form(1000, 0.45), key()),
+      other.post(api.contracts.create, params, form(2000, 0.45), key()),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(await ledger(customer.id)).toMatchObject({ charges: 1, contracts: 1, payments: 1 });
+  });
+
+  it('refuses a charge without a card on file before calling the provider', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { paymentMethodToken: null });
+    const result = await staff.post(api.contracts.create, { user_id: customer.id }, form(1000, 0.45), key());
+    expect(result.status).toBe(409);
+    expect(result.error.code).toBe('no_payment_method');
+    const attempts = await api.db.execute<{ n: string }>(
+      sql`select count(*) as n from payment_attempts where customer_id = ${customer.id}`,
+    );
+    expect(Number(attempts.rows[0]?.n)).toBe(0);
+  });
 });
