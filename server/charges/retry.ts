@@ -32,6 +32,8 @@ async function planRetry(db: RetryContext['db'], userId: number, unsuspend: bool
   if (!record.chargeFailed || !record.failedChargeAmount || record.failedChargeAmount <= 0) {
     throw fail('no_failed_charge');
   }
+  // Checked here, before the pipeline records a pending attempt, so that no attempt is left pending without a card.
+  if (!record.paymentMethodToken) throw fail('no_payment_method');
   const currency = currencyOf(record.currency);
   const plan: RetryPlan = {
     customerId: record.id,

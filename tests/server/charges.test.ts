@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { charges, invoices, paymentProviderSandbox } from '../../server/db/schema';
+import { charges, customers, invoices, paymentProviderSandbox } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer, readCustomer } from './support/fixtures';
@@ -205,6 +205,17 @@ describeEachBackend('charges: list, retry a failed charge, charge and unsuspend'
     expect(result.error.code).toBe('no_failed_charge');
     expect(await providerCharges(customer.providerCustomerRef)).toBe(0);
     expect(await ledgerOf(customer.id)).toEqual([]);
+  });
+
+  it('without a card on file answers 409 no_payment_method, and once a card is added a retry charges', async () => {
+    const customer = await failedCustomer('pm_card_ok', { paymentMethodToken: null });
+    const refused = await retry(customer.id, randomUUID());
+    expect(refused.status).toBe(409);
+    expect(refused.error.code).toBe('no_payment_method');
+    await t.api.db.update(customers).set({ paymentMethodToken: 'pm_card_ok' }).where(eq(customers.id, customer.id));
+    const charged = await retry(customer.id, randomUUID());
+    expect(charged.status).toBe(200);
+    expect(await ledgerOf(customer.id)).toHaveLength(1);
   });
 
   it('a lost provider answer is a 503; the same key then records exactly one charge and one ledger row', async () => {
