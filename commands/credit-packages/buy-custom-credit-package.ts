@@ -6,7 +6,7 @@ import {
   maxPackageDiscountPercent,
 } from '../../domain/credit-packages';
 import { type Currency, currencySymbols, formatMoney, money } from '../../domain/money';
-import { call } from '../../src/http';
+import { call, revalidateCalls } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
 import type { UserTarget } from '../target';
 
@@ -35,6 +35,9 @@ export class PaymentDeclinedError extends Error {
     this.name = 'PaymentDeclinedError';
   }
 }
+
+/** Where a purchase, declined or not, shows: the charges list, the timeline, the audit tab. */
+const declineShowsIn = [api.charges.list, api.userDetails.activity, api.userDetails.audit];
 
 export default defineCommand({
   id: 'credit-packages.buy-custom',
@@ -97,10 +100,14 @@ export default defineCommand({
   async run({ target, params, idempotencyKey, signal }) {
     const body = customCreditPackageRequest(target.id, params, currencyOf(target));
     const answer = await call(api.creditPackages.purchaseCustom, { body }, { idempotencyKey, signal });
-    if (answer.payment_status === 'FAILED') throw new PaymentDeclinedError(answer);
+    if (answer.payment_status === 'FAILED') {
+      // The declined attempt is recorded (charges, timeline, audit): show it there too.
+      void revalidateCalls(...declineShowsIn);
+      throw new PaymentDeclinedError(answer);
+    }
     return answer;
   },
-  revalidates: [api.users.get, api.userDetails.credits, api.userDetails.activity, api.userDetails.audit],
+  revalidates: [...declineShowsIn, api.users.get, api.userDetails.credits],
   successMessage: ({ target, params }) =>
     `${target.name} bought ${creditsText(params.amount_of_credits)} for ${formatMoney(money(Math.round(params.price * 100), currencyOf(target)))}`,
 });

@@ -8,8 +8,13 @@ import { DetailTable } from './DetailTable';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
 
+/** A give-credit reason's label; other codes (e.g. CUSTOM_CREDIT_PACKAGE) read as a sentence: "Custom credit package". */
 function reasonLabel(reason: string): string {
-  return giveCreditReasons.find((known) => known.value === reason)?.label ?? reason;
+  const known = giveCreditReasons.find((entry) => entry.value === reason)?.label;
+  if (known) return known;
+  if (!/^[A-Z0-9_]+$/.test(reason)) return reason;
+  const words = reason.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Credits: every credit given, newest first, with the total and the count; "Give credit" runs the command. */
