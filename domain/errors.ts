@@ -117,6 +117,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'The customer’s currency or balance changed while this was being charged; review the preview again',
   },
+  currency_change_contract: {
+    status: 409,
+    message: 'This customer has a running yearly contract in their currency; cancel it first (reason: currency change)',
+  },
   exchange_rate_missing: { status: 409, message: 'No exchange rate is set for these currencies; ask an admin' },
   exchange_rate_same_currency: { status: 400, message: 'An exchange rate needs two different currencies' },
   internal: { status: 500, message: 'Server Error - Contact Support' },

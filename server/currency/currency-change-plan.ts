@@ -3,6 +3,7 @@ import { api } from '../../domain/api';
 import { type CurrencyChangeSettlement, exchangeRateText, settleCurrencyChange } from '../../domain/currency-change';
 import type { ErrorCode } from '../../domain/errors';
 import { type Currency, currencies, formatMoney, money } from '../../domain/money';
+import { activeContract } from '../contracts/records';
 import type { Database } from '../db/client';
 import { customerCredits, paymentAttempts } from '../db/schema';
 import { fail } from '../http/errors';
@@ -58,12 +59,25 @@ async function pendingChange(db: Database, customerId: number, ownProviderKey: s
   return row !== undefined;
 }
 
-function blockOf(record: CustomerRecord, from: Currency, total: number, pending: boolean): CurrencyChangeBlock | null {
+interface BlockFacts {
+  pending: boolean;
+  /** The running yearly contract's currency, if the customer has one. */
+  contractCurrency: string | null;
+}
+
+function blockOf(record: CustomerRecord, from: Currency, total: number, facts: BlockFacts): CurrencyChangeBlock | null {
+  const { pending, contractCurrency } = facts;
   if (pending)
     return {
       code: 'currency_change_in_progress',
       detail: 'A currency change for this customer is already being charged; wait for it to finish',
     };
+  if (contractCurrency) {
+    return {
+      code: 'currency_change_contract',
+      detail: `This customer has a running yearly contract in ${contractCurrency}; cancel it first (reason: currency change), then change the currency`,
+    };
+  }
   if (record.chargeFailed && (record.failedChargeAmount ?? 0) > 0) {
     const owed = formatMoney(money(record.failedChargeAmount ?? 0, from));
     return {
@@ -107,6 +121,7 @@ export async function planCurrencyChange(
     rateMicros: rate.rateMicros,
   });
   const pending = await pendingChange(db, record.id, ownProviderKey);
+  const contract = await activeContract(db, record.id);
   return {
     customerId: record.id,
     from,
@@ -114,6 +129,6 @@ export async function planCurrencyChange(
     rate,
     rateText: exchangeRateText(from, to, rate.rateMicros),
     settlement,
-    block: blockOf(record, from, settlement.total, pending),
+    block: blockOf(record, from, settlement.total, { pending, contractCurrency: contract?.currency ?? null }),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { activityEvents, charges, customerCredits, paymentAttempts } from '../../server/db/schema';
+import { activityEvents, charges, contracts, customerCredits, paymentAttempts } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer, readCustomer } from './support/fixtures';
@@ -224,5 +224,31 @@ describeEachBackend('currency change', (backend) => {
     expect((await change(cardless.id, 'EUR')).error.code).toBe('no_payment_method');
     const nothingDue = await insertCustomer(t.api.db, { paymentMethodToken: null });
     expect((await change(nothingDue.id, 'EUR')).status).toBe(200);
+  });
+
+  it('blocks the change while a yearly contract in the old currency runs (cancel it first, reason currency change)', async () => {
+    const { id } = await customer({ usage: 500, backup: 0, credits: [] });
+    await t.api.db.insert(contracts).values({
+      customerId: id,
+      state: 'ACTIVE',
+      startDate: '2026-06-01',
+      endDate: '2027-06-01',
+      numberOfEdits: 12_000,
+      pricePerEdit: 1000,
+      cropPrice: 100,
+      straighteningPrice: 100,
+      subjectMaskPrice: 200,
+      smoothSkinPrice: 200,
+      currency: 'USD',
+      country: 'US',
+      discountBasisPoints: 1000,
+      monthlyPayment: 9000,
+      yearlyTotal: 108_000,
+    });
+    expect((await summary(id, 'EUR')).json.blocked).toMatch(/running yearly contract in USD; cancel it first/);
+    const refused = await change(id, 'EUR');
+    expect(refused.status).toBe(409);
+    expect(refused.error.code).toBe('currency_change_contract');
+    expect(await ledgerOf(id)).toEqual([]);
   });
 });
