@@ -48,6 +48,8 @@ export const charges = pgTable(
   },
   (t) => [
     index('charges_customer_created').on(t.customerId, t.createdAt),
+    /** Recent movements of one kind across customers (e.g. the operations center's credit package sales). */
+    index('charges_purpose_created').on(t.purpose, t.createdAt),
     uniqueIndex('charges_provider_key').on(t.providerKey),
     check('charges_amount_positive', sql`${t.amount} > 0`),
     check('charges_failed_has_reason', sql`${t.status} = 'SUCCEEDED' or ${t.failureMessage} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "charges_purpose_created" ON "charges" USING btree ("purpose","created_at");
