@@ -204,6 +204,8 @@ export const upgradeSummaryAnswer = z.object({
   /** The contract year's total after the upgrade: paid so far (less any credit) plus the remaining balance. */
   new_yearly_total: moneySchema,
   discount_percent: z.number(),
+  /** The remaining balance's monthly installments, largest first (one, paid now, in the last month). */
+  installments: z.array(moneySchema),
 });
 
 export const cancelSummaryAnswer = z.object({

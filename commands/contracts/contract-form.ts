@@ -88,3 +88,24 @@ export function termLines(form: ContractFormQuery): PreviewLine[] {
 export function shown(value: Money): string {
   return formatMoney(value);
 }
+
+function months(count: number): string {
+  return count === 1 ? '1 month' : `${count} months`;
+}
+
+/**
+ * The installments to come, exactly: "$435.42 a month for 11 months", or, when the cents do not split evenly,
+ * "$33.79 a month for 4 months and $33.78 for 7" (installments are largest first, at most two amounts).
+ */
+export function scheduleText(installments: readonly Money[]): string {
+  const groups: { value: Money; count: number }[] = [];
+  for (const value of installments) {
+    const last = groups.at(-1);
+    if (last && last.value.amount === value.amount) last.count += 1;
+    else groups.push({ value, count: 1 });
+  }
+  const [first, ...rest] = groups;
+  if (!first) return 'nothing more';
+  const tail = rest.map((group) => ` and ${shown(group.value)} for ${group.count}`).join('');
+  return `${shown(first.value)} a month for ${months(first.count)}${tail}`;
+}

@@ -2,7 +2,7 @@ import { api } from '../../domain/api';
 import { contractFormDraft, contractFormOf } from '../../domain/contract-calls';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, type Preview } from '../define';
-import { contractFields, resolveForm, shown, termLines } from './contract-form';
+import { contractFields, resolveForm, scheduleText, shown, termLines } from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -28,9 +28,8 @@ export default defineCommand({
         { params: { user_id: target.id }, query: form },
         { signal, silent: true },
       );
-      const later = summary.installments[1] ?? summary.monthly_payment;
       return {
-        headline: `Charges ${shown(summary.pay_now)} now, then ${shown(later)} a month for 11 months.`,
+        headline: `Charges ${shown(summary.pay_now)} now, then ${scheduleText(summary.installments.slice(1))}.`,
         lines: [
           ...termLines(form),
           { label: 'List price of the edits', value: shown(summary.gross_total) },

@@ -2,12 +2,8 @@ import { api } from '../../domain/api';
 import { contractFormOf, upgradeFormDraft } from '../../domain/contract-calls';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, type Preview } from '../define';
-import { contractFields, resolveForm, shown, termLines } from './contract-form';
+import { contractFields, resolveForm, scheduleText, shown, termLines } from './contract-form';
 import { contractViews } from './contract-views';
-
-function months(count: number): string {
-  return count === 1 ? '1 month' : `${count} months`;
-}
 
 export default defineCommand({
   id: 'contracts.upgrade',
@@ -36,7 +32,7 @@ export default defineCommand({
       const now =
         summary.pay_now.amount > 0
           ? `Charges ${shown(summary.pay_now)} now; the contract year is then paid in full.`
-          : `Charges nothing now, then ${shown(summary.finalized_monthly_payment)} a month for ${months(summary.remaining_months)}.`;
+          : `Charges nothing now, then ${scheduleText(summary.installments)}.`;
       const credit =
         summary.credit_to_customer.amount > 0 ? ` Credits ${shown(summary.credit_to_customer)} to the customer.` : '';
       return {

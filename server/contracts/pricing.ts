@@ -61,6 +61,7 @@ function upgradeAnswer(summary: UpgradeSummary, newPlan: YearlySummary, newYearl
     pay_now: money(summary.due_now, currency),
     new_yearly_total: money(newYearlyTotal, currency),
     discount_percent: newPlan.discount_percent,
+    installments: summary.installments.map((amount) => money(amount, currency)),
   };
 }
 
