@@ -6,7 +6,15 @@ import { fail } from '../http/errors';
 import { handlePayment } from '../payments/handle-payment';
 import { lockCustomer, recordStaffAction, updateCustomer } from '../users/customer-records';
 import { priceNewContract } from './pricing';
-import { activeContract, addMonths, contractTiles, guardNoPendingContractPayment, termsOf, todayUtc } from './records';
+import {
+  activeContract,
+  addMonths,
+  contractTiles,
+  endExpiredContract,
+  guardNoPendingContractPayment,
+  termsOf,
+  todayUtc,
+} from './records';
 
 interface NewContractPlan {
   params: ContractFormParams;
@@ -54,6 +62,7 @@ export const createContract = handlePayment(api.contracts.create, {
     }
     const customer = await lockCustomer(db, params.user_id);
     if (await activeContract(db, customer.id)) throw fail('contract_exists');
+    await endExpiredContract(db, customer.id);
     const { summary, params: form } = plan;
     const [row] = await db
       .insert(contracts)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { cancelAnnualPlanReasons, contractFormOf } from '../../domain/contract-calls';
 import type { ContractFormParams } from '../../domain/contracts';
@@ -10,6 +10,7 @@ import type { CustomerRecord } from '../users/rows';
 import { priceCancel, priceNewContract, priceUpgrade } from './pricing';
 import {
   activeContract,
+  contractFacts,
   contractTiles,
   currencyOf,
   formParamsOf,
@@ -46,9 +47,16 @@ export const getContractHistory = handle(api.contracts.history, async ({ db, par
   const rows = await db
     .select()
     .from(contracts)
-    .where(and(eq(contracts.customerId, customer.id), ne(contracts.state, 'ACTIVE')))
+    .where(
+      and(eq(contracts.customerId, customer.id), or(ne(contracts.state, 'ACTIVE'), lte(contracts.endDate, todayUtc()))),
+    )
     .orderBy(desc(contracts.endDate), sql`${contracts.changedAt} desc nulls last`, desc(contracts.id));
-  return { past_contracts: rows.map(pastContractOf) };
+  const past = [];
+  for (const row of rows) {
+    const used = row.state === 'ACTIVE' ? (await contractFacts(db, row.id)).photos : undefined;
+    past.push(pastContractOf(row, used === undefined ? undefined : Math.min(row.numberOfEdits, used)));
+  }
+  return { past_contracts: past };
 });
 
 export const getMonthlyUsage = handle(api.contracts.monthlyUsage, async ({ db, params }) => {

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { ContractTiles } from '../../domain/contract-calls';
 import { cancelSummary, contractMonthOf, divideRoundHalfUp, paidEditsOf } from '../../domain/contract-math';
 import { type ContractFormParams, type ContractState, contractMonths } from '../../domain/contracts';
@@ -39,14 +39,37 @@ export function tenThousandths(price: Money): number {
   return Math.round((price.amount * 10_000) / price.multiplier);
 }
 
-/** The customer's running contract, optionally locked for this transaction. */
+/**
+ * The customer's running contract (ACTIVE and its year not over), optionally locked for this transaction. A contract
+ * whose year is over counts as ended: the history lists it, and the next new contract marks it ENDED.
+ */
 export async function activeContract(db: Database, customerId: number, lock = false): Promise<ContractRow | undefined> {
   const query = db
     .select()
     .from(contracts)
-    .where(and(eq(contracts.customerId, customerId), eq(contracts.state, 'ACTIVE')));
+    .where(and(eq(contracts.customerId, customerId), eq(contracts.state, 'ACTIVE'), gt(contracts.endDate, todayUtc())));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** Marks an ACTIVE contract whose year is over as ENDED, with the edits used (before a new contract takes its place). */
+export async function endExpiredContract(db: Database, customerId: number): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.customerId, customerId), eq(contracts.state, 'ACTIVE'), lte(contracts.endDate, todayUtc())))
+    .for('update');
+  if (!row) return;
+  const facts = await contractFacts(db, row.id);
+  await db
+    .update(contracts)
+    .set({
+      state: 'ENDED',
+      editsUsedAtEnd: Math.min(row.numberOfEdits, facts.photos),
+      monthlyPayment: 0,
+      version: row.version + 1,
+    })
+    .where(eq(contracts.id, row.id));
 }
 
 /** The running contract or 409 `no_contract`. */
@@ -198,18 +221,18 @@ export async function contractTiles(
   };
 }
 
-/** A contract that no longer runs, as the history lists it. */
-export function pastContractOf(row: ContractRow) {
+/** A contract that no longer runs, as the history lists it (one still ACTIVE past its year shows as ENDED). */
+export function pastContractOf(row: ContractRow, usedPhotos = row.editsUsedAtEnd ?? 0) {
   const currency = row.currency as Currency;
   return {
     id: row.id,
-    state: row.state,
+    state: row.state === 'ACTIVE' ? ('ENDED' as const) : row.state,
     start_date: row.startDate,
     end_date: row.endDate,
     cancellation_reason: row.cancellationReason,
     cancellation_description: row.cancellationDescription,
     total_photos: row.numberOfEdits,
-    used_photos: row.editsUsedAtEnd ?? 0,
+    used_photos: usedPhotos,
     price_per_edit: storedPrice(row.pricePerEdit, currency),
     yearly_total: money(row.yearlyTotal, currency),
   };

@@ -336,4 +336,19 @@ describeEachBackend('yearly contracts', (backend) => {
     );
     expect(Number(attempts.rows[0]?.n)).toBe(0);
   });
+
+  it('treats a contract whose year is over as ended: history lists it, a new contract replaces it', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { subscriptionType: 'CORPORATE_CONTRACT' });
+    const params = { user_id: customer.id };
+    const { contract } = await insertRunningContract(api.db, customer.id, { month: 14, photosUsed: 700 });
+    expect((await staff.get(api.contracts.contract, params)).json).toEqual({ contract: null });
+    expect((await staff.post(api.contracts.cancel, params, { reason: 'OTHER' }, key())).error.code).toBe('no_contract');
+    const history = (await staff.get(api.contracts.history, params)).json.past_contracts;
+    expect(history).toEqual([expect.objectContaining({ id: contract.id, state: 'ENDED', used_photos: 700 })]);
+    const renewed = await staff.post(api.contracts.create, params, form(1000, 0.45), key());
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+    const [ended] = await api.db.select().from(contracts).where(eq(contracts.id, contract.id));
+    expect(ended).toMatchObject({ state: 'ENDED', editsUsedAtEnd: 700 });
+  });
 });
