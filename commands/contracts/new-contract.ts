@@ -1,7 +1,7 @@
 import { api } from '../../domain/api';
 import { contractFormDraft, contractFormOf } from '../../domain/contract-calls';
 import { call } from '../../src/http';
-import { defineCommand, disabled, enabled, type Preview } from '../define';
+import { defineCommand, type Preview } from '../define';
 import { contractFields, resolveForm, scheduleText, shown, termLines } from './contract-form';
 import { contractViews } from './contract-views';
 
@@ -12,10 +12,8 @@ export default defineCommand({
   permission: 'new_custom_contract',
   target: 'user',
   keywords: ['contract', 'annual plan', 'corporate', 'yearly', 'subscription', 'money'],
-  available: (target) =>
-    target.row?.subscription_type === 'CORPORATE_CONTRACT'
-      ? disabled('Already on an annual plan: upgrade or cancel the running contract instead')
-      : enabled,
+  // Offered to every customer: one still on CORPORATE_CONTRACT whose contract year is over needs a new one, and for a
+  // running contract the preview already says why not (409 contract_exists) before anything can be confirmed.
   params: { schema: contractFormDraft, fields: contractFields('default') },
   confirm: 'money',
   consequence: (target) =>
