@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, post } from './endpoint';
+import { defineArea, get, post } from './endpoint';
 import { type Currency, currencySymbols, formatMoney, money, moneySchema } from './money';
 
 /**
@@ -57,6 +57,12 @@ export function priceRefusal(credits: number, priceMinor: number, currency: Curr
     return `must be at least ${format(minimum)}: a package may give at most ${maxPackageDiscountPercent} % off the list price of ${format(list)}`;
   }
   return null;
+}
+
+/** A package for people: "500 credits (+50 extra)", or "500 credits" without extra. */
+export function packageText(credits: number, extra = 0): string {
+  const base = `${credits.toLocaleString('en-US')} credits`;
+  return extra > 0 ? `${base} (+${extra.toLocaleString('en-US')} extra)` : base;
 }
 
 /** True when a money amount has at most two decimals (whole minor units), whatever its multiplier. */
@@ -135,6 +141,27 @@ export const customCreditPackagePurchase = z.object({
 });
 export type CustomCreditPackagePurchase = z.infer<typeof customCreditPackagePurchase>;
 
+/** How many recent package sales the operations center lists. */
+export const recentPurchasesLimit = 25;
+
+export const recentPurchaseSchema = z.object({
+  charge_id: z.number().int(),
+  user_id: z.number().int(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  date: z.string(),
+  /** What was sold, e.g. "500 credits (+50 extra)". */
+  package: z.string(),
+  amount_charged: moneySchema,
+  payment_status: z.enum(paymentStatuses),
+  stripe_error_message: z.string().nullable(),
+  /** The credit added (null when the card was declined). */
+  credits_added: moneySchema.nullable(),
+  /** Who sold it; null for a staff account since deleted. */
+  sold_by: z.string().nullable(),
+});
+export type RecentPurchase = z.infer<typeof recentPurchaseSchema>;
+
 /** The console's form: credits and a price in units of the customer's currency (checked again by the server). */
 export const customCreditPackageForm = z
   .object({
@@ -181,5 +208,11 @@ export const creditPackages = defineArea('creditPackages', {
     answer: customCreditPackagePurchase,
     money: true,
     target: customerInBody,
+  }),
+  /** Ours (the spec's operations center lists package purchases without naming a call). */
+  recentPurchases: get('credit_packages/purchases', {
+    summary: `The ${recentPurchasesLimit} latest custom credit package sales across customers, declined ones too`,
+    permission: 'charge_and_unsuspend',
+    answer: z.object({ purchases: z.array(recentPurchaseSchema) }),
   }),
 });

@@ -4,6 +4,7 @@ import {
   customCreditPackageForm,
   customCreditPackageRequest,
   maxPackageDiscountPercent,
+  packageText,
 } from '../../domain/credit-packages';
 import { type Currency, currencySymbols, formatMoney, money } from '../../domain/money';
 import { call, revalidateCalls } from '../../src/http';
@@ -12,11 +13,6 @@ import type { UserTarget } from '../target';
 
 function currencyOf(target: UserTarget | undefined): Currency {
   return target?.row?.currency ?? 'USD';
-}
-
-function creditsText(credits: number, extra = 0): string {
-  const base = `${credits.toLocaleString('en-US')} credits`;
-  return extra > 0 ? `${base} (+${extra.toLocaleString('en-US')} extra)` : base;
 }
 
 /** A money amount in credits (one credit = one unit of the currency), e.g. "$512.50". */
@@ -36,8 +32,13 @@ export class PaymentDeclinedError extends Error {
   }
 }
 
-/** Where a purchase, declined or not, shows: the charges list, the timeline, the audit tab. */
-const declineShowsIn = [api.charges.list, api.userDetails.activity, api.userDetails.audit];
+/** Where a purchase, declined or not, shows: the charges list, the timeline, the audit tab, the latest sales. */
+const declineShowsIn = [
+  api.charges.list,
+  api.userDetails.activity,
+  api.userDetails.audit,
+  api.creditPackages.recentPurchases,
+];
 
 export default defineCommand({
   id: 'credit-packages.buy-custom',
@@ -78,7 +79,7 @@ export default defineCommand({
       const price = formatMoney(summary.amount_to_pay);
       const card = summary.payment_method ? `the card on file` : 'a card';
       return {
-        headline: `Charges ${price} to ${card} now for ${creditsText(summary.amount_of_credits, summary.extra_credits_earned)}.`,
+        headline: `Charges ${price} to ${card} now for ${packageText(summary.amount_of_credits, summary.extra_credits_earned)}.`,
         lines: [
           { label: 'Credits', value: summary.amount_of_credits.toLocaleString('en-US') },
           { label: 'Extra credits earned', value: summary.extra_credits_earned.toLocaleString('en-US') },
@@ -109,5 +110,5 @@ export default defineCommand({
   },
   revalidates: [...declineShowsIn, api.users.get, api.userDetails.credits],
   successMessage: ({ target, params }) =>
-    `${target.name} bought ${creditsText(params.amount_of_credits)} for ${formatMoney(money(Math.round(params.price * 100), currencyOf(target)))}`,
+    `${target.name} bought ${packageText(params.amount_of_credits)} for ${formatMoney(money(Math.round(params.price * 100), currencyOf(target)))}`,
 });

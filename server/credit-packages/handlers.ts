@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { discountPercent, listPriceMinor } from '../../domain/credit-packages';
+import { discountPercent, listPriceMinor, packageText } from '../../domain/credit-packages';
 import { type Currency, formatMoney, money } from '../../domain/money';
 import { customerCredits } from '../db/schema';
 import { fail } from '../http/errors';
@@ -8,17 +8,13 @@ import type { RegisteredHandler } from '../http/register';
 import { handlePayment } from '../payments/handle-payment';
 import { recordStaffAction } from '../users/customer-records';
 import type { CustomerRecord } from '../users/rows';
-import { creditBalance, pricePackage } from './pricing';
+import { creditBalance, packageChargePrefix, pricePackage } from './pricing';
+import { listRecentPurchases } from './recent';
 
 /** The card a customer would be charged on: their payment details, or "Card on file"; null without a stored card. */
 function paymentMethodOf(customer: CustomerRecord): string | null {
   if (!customer.paymentMethodToken) return null;
   return customer.paymentMethodDetails ?? 'Card on file';
-}
-
-function creditsText(credits: number, extra: number): string {
-  const base = `${credits.toLocaleString('en-US')} credits`;
-  return extra > 0 ? `${base} (+${extra.toLocaleString('en-US')} extra)` : base;
 }
 
 /** Prices a package for its customer; changes nothing (a POST only because the spec's body carries the request). */
@@ -69,7 +65,7 @@ export const purchaseCustomCreditPackage = handlePayment(api.creditPackages.purc
         amount: data.priceMinor,
         currency: data.currency,
         purpose: 'CREDIT_PACKAGE',
-        description: `Custom credit package: ${creditsText(data.credits, data.extraCredits)}`,
+        description: `${packageChargePrefix}${packageText(data.credits, data.extraCredits)}`,
       },
       data,
     };
@@ -84,7 +80,7 @@ export const purchaseCustomCreditPackage = handlePayment(api.creditPackages.purc
     };
     if (outcome.status === 'declined') {
       await recordStaffAction(db, sale.customerId, staff, 'Custom credit package declined', [
-        { label: 'Credits', value: creditsText(sale.credits, sale.extraCredits) },
+        { label: 'Credits', value: packageText(sale.credits, sale.extraCredits) },
         { label: 'Price', value: formatMoney(price) },
         { label: 'Card declined', value: outcome.message },
       ]);
@@ -104,7 +100,7 @@ export const purchaseCustomCreditPackage = handlePayment(api.creditPackages.purc
         amount: listPriceMinor(sale.credits),
         currency: sale.currency,
         reason: 'CUSTOM_CREDIT_PACKAGE',
-        description: `Custom credit package: ${creditsText(sale.credits, sale.extraCredits)} for ${formatMoney(price)}`,
+        description: `Custom credit package: ${packageText(sale.credits, sale.extraCredits)} for ${formatMoney(price)}`,
         source: 'PURCHASE',
         staffId: staff.id,
         chargeId: outcome.charge.id,
@@ -112,7 +108,7 @@ export const purchaseCustomCreditPackage = handlePayment(api.creditPackages.purc
       .returning({ id: customerCredits.id });
     if (!credit) throw new Error('credit not inserted');
     await recordStaffAction(db, sale.customerId, staff, 'Custom credit package purchased', [
-      { label: 'Credits', value: creditsText(sale.credits, sale.extraCredits) },
+      { label: 'Credits', value: packageText(sale.credits, sale.extraCredits) },
       { label: 'Charged', value: formatMoney(price) },
       { label: 'Charge', value: `#${outcome.charge.id}` },
     ]);
@@ -131,4 +127,5 @@ export const purchaseCustomCreditPackage = handlePayment(api.creditPackages.purc
 export const creditPackageHandlers: readonly RegisteredHandler[] = [
   summarizeCustomCreditPackage,
   purchaseCustomCreditPackage,
+  listRecentPurchases,
 ];

@@ -17,6 +17,9 @@ import type { CustomerRecord } from '../users/rows';
 /** The field the price errors name: the console maps its last segment to the form's `price` field. */
 const priceField = 'custom_credit_package_details.price';
 
+/** The ledger's description of a package charge starts so; the recent-sales list reads the package back from it. */
+export const packageChargePrefix = 'Custom credit package: ';
+
 /** A custom credit package checked against the customer and priced, in integer minor units of their currency. */
 export interface PricedPackage {
   customer: CustomerRecord;

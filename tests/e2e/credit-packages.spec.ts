@@ -150,6 +150,11 @@ test('keyboard only: from the operations center, a declined card shows the provi
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+  const sales = page.getByRole('table', { name: 'Latest credit package sales' });
+  await expect(sales.getByRole('row').nth(1)).toContainText(
+    /200 credits \(\+20 extra\).*\$180\.00.*Declined: incorrect card number/,
+  );
+  await page.screenshot({ path: '/tmp/credit-packages-sales.png' });
 
   await openCustomer(page, customer);
   expect(await creditTotal(page, customer.id)).toBeCloseTo(before, 2);

@@ -9,7 +9,7 @@ import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { type Client, useTestApi } from './support/test-api';
 
-const { summary, purchaseCustom } = catalogue.creditPackages;
+const { summary, purchaseCustom, recentPurchases } = catalogue.creditPackages;
 
 /** A package request: `credits` credits for `amount` (minor units by default) of a currency symbol. */
 function packageOf(
@@ -212,6 +212,35 @@ describeEachBackend('custom credit packages', (backend) => {
     expect(other.error.code).toBe('idempotency_key_reused');
     expect(await chargesOf(customer.id)).toHaveLength(1);
     expect(await creditsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('lists the latest sales across customers, newest first, a declined one with the reason and no credit', async () => {
+    const paying = await insertCustomer(t.api.db, { firstName: 'Robin', lastName: 'Recent' });
+    const declined = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_incorrect_number' });
+    await purchase(packageOf(paying.id, 300, 27_000));
+    await purchase(packageOf(declined.id, 100, 9_900));
+    const answer = await client.get(recentPurchases);
+    expect(answer.status).toBe(200);
+    const [latest, previous] = answer.json.purchases;
+    expect(latest).toMatchObject({
+      user_id: declined.id,
+      customer_email: declined.email,
+      package: '100 credits (+1 extra)',
+      amount_charged: { amount: 9_900, multiplier: 100, symbol: '$' },
+      payment_status: 'FAILED',
+      stripe_error_message: 'incorrect card number',
+      credits_added: null,
+      sold_by: 'SUPPORT Tester',
+    });
+    expect(previous).toMatchObject({
+      user_id: paying.id,
+      customer_name: 'Robin Recent',
+      package: '300 credits (+30 extra)',
+      payment_status: 'SUCCEEDED',
+      stripe_error_message: null,
+      credits_added: { amount: 30_000, multiplier: 100, symbol: '$' },
+    });
+    expect(answer.json.purchases.length).toBeLessThanOrEqual(25);
   });
 
   it('refuses bad packages with a 400 naming the field, for the summary and the purchase alike', async () => {

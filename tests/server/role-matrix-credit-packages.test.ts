@@ -13,8 +13,9 @@ const onCustomer: Sample = async (api) => ({
   },
 });
 
-/** Both calls need charge_and_unsuspend (ADMIN, the four PL roles, SUPPORT_MASTER); the others get 403. */
+/** Every call needs charge_and_unsuspend (ADMIN, the four PL roles, SUPPORT_MASTER); the others get 403. */
 describeRoleMatrix('credit packages', Object.values(catalogue.creditPackages), {
   'creditPackages.summary': onCustomer,
   'creditPackages.purchaseCustom': onCustomer,
+  'creditPackages.recentPurchases': async () => ({}),
 });

@@ -10,6 +10,7 @@ import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { CommandButton } from '../user-details/CommandButton';
+import { RecentPackageSales } from './RecentPackageSales';
 
 /** How many of the customers this staff member viewed last are offered as one-key targets. */
 const recentLimit = 8;
@@ -51,7 +52,7 @@ export function CreditPackagesTab() {
   const { userRole } = useSession();
   const allowed = permitted(buyCustomCreditPackage, userRole);
   return (
-    <div className="flex max-w-3xl flex-col gap-4">
+    <div className="flex max-w-5xl flex-col gap-4">
       <section className="flex flex-col gap-2 rounded-md border border-line px-4 py-3">
         <h2 className="text-sm font-medium text-fg">Sell a custom credit package</h2>
         <p className="text-sm text-muted">
@@ -73,6 +74,7 @@ export function CreditPackagesTab() {
         </div>
       </section>
       {allowed && can(userRole, 'user_details_read') ? <RecentCustomers /> : null}
+      {allowed ? <RecentPackageSales /> : null}
       {allowed ? null : (
         <EmptyState
           title="Your role cannot charge customers"

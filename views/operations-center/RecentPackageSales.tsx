@@ -1,0 +1,50 @@
+import { Link } from 'wouter';
+import { api } from '../../domain/api';
+import type { RecentPurchase } from '../../domain/credit-packages';
+import { formatMoney } from '../../domain/money';
+import { useCall } from '../../src/http';
+import { DetailTable } from '../user-details/DetailTable';
+import { TabState } from '../user-details/TabState';
+import { formatDateTime } from '../users/customer-format';
+
+function status(sale: RecentPurchase) {
+  if (sale.payment_status === 'SUCCEEDED') return <span className="text-success">Paid</span>;
+  return <span className="text-danger">Declined: {sale.stripe_error_message ?? 'no reason given'}</span>;
+}
+
+/** The latest package sales across customers, declined ones too; each customer links to their credits. */
+export function RecentPackageSales() {
+  const { data, isLoading, error } = useCall(api.creditPackages.recentPurchases, {});
+  return (
+    <section aria-labelledby="credit-packages-sales" className="flex flex-col gap-2">
+      <h2 id="credit-packages-sales" className="text-xs font-medium uppercase tracking-wide text-faint">
+        Latest sales
+      </h2>
+      {data ? (
+        <DetailTable
+          label="Latest credit package sales"
+          rows={data.purchases}
+          rowKey={(sale) => sale.charge_id}
+          empty="No custom credit package sold yet."
+          columns={[
+            { header: 'Date', cell: (sale) => formatDateTime(sale.date) },
+            {
+              header: 'Customer',
+              cell: (sale) => (
+                <Link href={`/users/${sale.user_id}/credits`} className="text-fg underline-offset-2 hover:underline">
+                  {sale.customer_name}
+                </Link>
+              ),
+            },
+            { header: 'Package', cell: (sale) => sale.package },
+            { header: 'Charged', numeric: true, cell: (sale) => formatMoney(sale.amount_charged) },
+            { header: 'Status', cell: status },
+            { header: 'Sold by', cell: (sale) => sale.sold_by ?? <span className="text-faint">—</span> },
+          ]}
+        />
+      ) : (
+        <TabState what="the latest sales" loading={isLoading} error={error} />
+      )}
+    </section>
+  );
+}
