@@ -4,6 +4,7 @@ import { cancelAnnualPlanReasons, contractFormOf } from '../../domain/contract-c
 import type { ContractFormParams } from '../../domain/contracts';
 import { money } from '../../domain/money';
 import { contractMonthlyUsage, contracts } from '../db/schema';
+import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { findCustomer } from '../users/customer-records';
 import type { CustomerRecord } from '../users/rows';
@@ -98,6 +99,7 @@ export const getCurrentFormParams = handle(api.contracts.currentFormParams, asyn
 
 export const getNewSummary = handle(api.contracts.newSummary, async ({ db, params, query }) => {
   const customer = await findCustomer(db, params.user_id);
+  if (await activeContract(db, customer.id)) throw fail('contract_exists');
   return priceNewContract(customer, contractFormOf(query)).answer;
 });
 

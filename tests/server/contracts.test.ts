@@ -106,6 +106,9 @@ describeEachBackend('yearly contracts', (backend) => {
     const again = await staff.post(api.contracts.create, params, form(500, 0.5), key());
     expect(again.status).toBe(409);
     expect(again.error.code).toBe('contract_exists');
+    const repriced = await staff.get(api.contracts.newSummary, params, contractQueryOf(form(500, 0.5)));
+    expect(repriced.status).toBe(409);
+    expect(repriced.error.detail).toContain('already has a running yearly contract');
     expect(await ledger(customer.id)).toEqual({ charges: 1, failed: 0, contracts: 1, payments: 1 });
   });
 
