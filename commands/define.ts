@@ -17,22 +17,29 @@ export function disabled(reason: string): Availability {
   return { state: 'disabled', reason };
 }
 
+type CallInputOf<E extends Endpoint> = { params?: ParamsOf<E>; query?: QueryOf<E> };
+
 /** Select options fetched by a call (SWR-cached), mapped from its answer. */
 export interface OptionsFromCall {
   endpoint: Endpoint;
-  input: { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  /** The call's input; `null` waits (e.g. until the customer is chosen). */
+  input(context: FieldContext): { params?: Record<string, unknown>; query?: Record<string, unknown> } | null;
   toOptions: (answer: unknown) => readonly FieldOption[];
 }
 
-/** Options of a select field from a call of the catalogue, e.g. the give-credit reasons. */
+/**
+ * Options of a select field from a call of the catalogue: with a fixed input (the give-credit reasons), or one made
+ * from the role and the customer acted on (the currencies a customer may change to); a function answering `null`
+ * waits.
+ */
 export function optionsFrom<E extends Endpoint>(
   endpoint: E,
-  input: { params?: ParamsOf<E>; query?: QueryOf<E> },
+  input: CallInputOf<E> | ((context: FieldContext) => CallInputOf<E> | null),
   toOptions: (answer: AnswerOf<E>) => readonly FieldOption[],
 ): OptionsFromCall {
   return {
     endpoint,
-    input: input as OptionsFromCall['input'],
+    input: (typeof input === 'function' ? input : () => input) as OptionsFromCall['input'],
     toOptions: toOptions as (answer: unknown) => readonly FieldOption[],
   };
 }

@@ -1,8 +1,8 @@
 import { api } from '../../domain/api';
 import { type CurrencySummary, currencyChangeBody } from '../../domain/currency';
-import { currencies, currencySymbols, formatMoney } from '../../domain/money';
+import { formatMoney } from '../../domain/money';
 import { call } from '../../src/http';
-import { defineCommand, type Preview } from '../define';
+import { defineCommand, optionsFrom, type Preview } from '../define';
 import { customerRowViews } from '../users/customer-views';
 
 const currencyNames = { USD: 'US dollar', GBP: 'Pound sterling', EUR: 'Euro' } as const;
@@ -43,10 +43,16 @@ export default defineCommand({
         kind: 'select',
         label: 'New currency',
         placeholder: 'Choose a currency…',
-        options: currencies.map((code) => ({
-          value: code,
-          label: `${code} (${currencySymbols[code]}) — ${currencyNames[code]}`,
-        })),
+        // The currencies the customer may change to: the server's options call (all but their own).
+        options: optionsFrom(
+          api.currency.options,
+          ({ target }) => (target ? { params: { user_id: target.id } } : null),
+          (answer) =>
+            answer.currency_options.map(({ code, symbol }) => ({
+              value: code,
+              label: `${code} (${symbol}) — ${currencyNames[code as keyof typeof currencyNames] ?? code}`,
+            })),
+        ),
         hint: ({ target }) =>
           target?.row
             ? `Pays in ${target.row.currency} now. The open period is settled in ${target.row.currency} first.`

@@ -21,7 +21,9 @@ function fromCall(spec: FieldSpec): OptionsFromCall | undefined {
 }
 
 function FieldWithCallOptions({ source, ...props }: CommandFieldProps & { source: OptionsFromCall }) {
-  const { data, isLoading } = useCall(source.endpoint as Endpoint, source.input);
+  const { userRole } = useSession();
+  const input = source.input({ role: userRole, target: runner.run?.target });
+  const { data, isLoading } = useCall(source.endpoint as Endpoint, input);
   const options = data === undefined ? [] : source.toOptions(data);
   return <FieldOf {...props} options={options} loading={isLoading} />;
 }

@@ -27,7 +27,8 @@ function shown(spec: FieldSpec, value: unknown, options: readonly FieldOption[],
 function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
   const { userRole } = useSession();
   const source = spec.options && 'endpoint' in spec.options ? spec.options : undefined;
-  const { data } = useCall(source?.endpoint ?? noEndpoint, source ? source.input : null);
+  const input = source ? source.input({ role: userRole, target: runner.run?.target }) : null;
+  const { data } = useCall(source?.endpoint ?? noEndpoint, input);
   const fixed = spec.options && !('endpoint' in spec.options) ? spec.options : [];
   const options = source && data !== undefined ? source.toOptions(data) : fixed;
   const symbol = spec.currencySymbol?.({ role: userRole, target: runner.run?.target });
