@@ -1,53 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { api as catalogue } from '../../domain/api';
-import type { CustomCreditPackageBody } from '../../domain/credit-packages';
-import type { Money } from '../../domain/money';
-import { activityEvents, auditLog, charges, customerCredits, paymentAttempts } from '../../server/db/schema';
+import { activityEvents, auditLog, paymentAttempts } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
+import { packageOf, useCreditPackageApi } from './support/credit-packages';
 import { insertCustomer } from './support/fixtures';
-import { type Client, useTestApi } from './support/test-api';
+import type { Client } from './support/test-api';
 
 const { summary, purchaseCustom, recentPurchases } = catalogue.creditPackages;
 
-/** A package request: `credits` credits for `amount` (minor units by default) of a currency symbol. */
-function packageOf(
-  userId: number,
-  credits: number,
-  amount: number,
-  symbol = '$',
-  multiplier: Money['multiplier'] = 100,
-): CustomCreditPackageBody {
-  return {
-    user_id: userId,
-    custom_credit_package_details: {
-      credit_details: { amount_of_credits: credits },
-      price: { amount, multiplier, symbol },
-    },
-  };
-}
-
 describeEachBackend('custom credit packages', (backend) => {
-  const t = useTestApi(backend, { config: { idempotencyWaitMs: 60_000 } });
+  const p = useCreditPackageApi(backend);
+  const { t, creditsOf, chargesOf, gatewayCharges, purchase } = p;
   let client: Client;
-  beforeAll(async () => {
-    client = await t.api.signIn('SUPPORT_MASTER');
+  beforeAll(() => {
+    client = p.client;
   });
-
-  const creditsOf = (customerId: number) =>
-    t.api.db.select().from(customerCredits).where(eq(customerCredits.customerId, customerId));
-  const chargesOf = (customerId: number) =>
-    t.api.db.select().from(charges).where(eq(charges.customerId, customerId)).orderBy(charges.id);
-  /** Charges the sandbox provider itself made for a provider customer (its own books). */
-  async function gatewayCharges(customerRef: string | null): Promise<number> {
-    const result = await t.api.db.execute<{ n: string | number }>(
-      sql`select count(*) as n from payment_provider_sandbox where customer_ref = ${customerRef} and operation = 'charge' and status = 'succeeded'`,
-    );
-    return Number(result.rows[0]?.n ?? -1);
-  }
-  const purchase = (body: unknown, key = randomUUID()) =>
-    client.post(purchaseCustom, {}, body, { idempotencyKey: key });
 
   it('prices a package: the price, the extra credits beyond the list price, the discount, the card and the balance', async () => {
     const customer = await insertCustomer(t.api.db, { paymentMethodDetails: 'Visa •••• 4242, expires 4/28' });
@@ -168,50 +137,6 @@ describeEachBackend('custom credit packages', (backend) => {
     expect(again.json).toEqual(answer.json);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await chargesOf(customer.id)).toHaveLength(1);
-  });
-
-  it('a lost provider answer is a 503 that records nothing; the retry with the same key charges once', async () => {
-    const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_network_error_once' });
-    const key = randomUUID();
-    const body = packageOf(customer.id, 200, 19_000);
-    const first = await purchase(body, key);
-    expect(first.status).toBe(503);
-    expect(first.error.code).toBe('payment_provider_unavailable');
-    expect(await chargesOf(customer.id)).toEqual([]);
-    expect(await creditsOf(customer.id)).toEqual([]);
-    const retry = await purchase(body, key);
-    expect(retry.status, JSON.stringify(retry.json)).toBe(200);
-    expect(retry.json).toMatchObject({ payment_status: 'SUCCEEDED', total_credits_of_the_user: 200 });
-    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(1);
-    expect(await chargesOf(customer.id)).toHaveLength(1);
-    expect(await creditsOf(customer.id)).toHaveLength(1);
-  });
-
-  it('50 concurrent identical purchases with one key: 1 gateway charge, 1 charge row, 1 credit row, 50 equal answers', async () => {
-    const customer = await insertCustomer(t.api.db);
-    const key = randomUUID();
-    const body = packageOf(customer.id, 1000, 90_000);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => purchase(body, key)));
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses).toEqual(Array(50).fill(200));
-    expect(new Set(answers.map((answer) => answer.raw.body)).size).toBe(1);
-    expect(answers[0]?.json).toMatchObject({ payment_status: 'SUCCEEDED', total_credits_of_the_user: 1000 });
-    expect(await gatewayCharges(customer.providerCustomerRef)).toBe(1);
-    expect(await chargesOf(customer.id)).toHaveLength(1);
-    expect(await creditsOf(customer.id)).toHaveLength(1);
-    const attempts = await t.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.customerId, customer.id));
-    expect(attempts).toMatchObject([{ state: 'recorded' }]);
-  });
-
-  it('the same key with a different package is refused with 422 and charges nothing more', async () => {
-    const customer = await insertCustomer(t.api.db);
-    const key = randomUUID();
-    expect((await purchase(packageOf(customer.id, 100, 9_000), key)).status).toBe(200);
-    const other = await purchase(packageOf(customer.id, 100, 8_000), key);
-    expect(other.status).toBe(422);
-    expect(other.error.code).toBe('idempotency_key_reused');
-    expect(await chargesOf(customer.id)).toHaveLength(1);
-    expect(await creditsOf(customer.id)).toHaveLength(1);
   });
 
   it('lists the latest sales across customers, newest first, a declined one with the reason and no credit', async () => {
