@@ -4,8 +4,15 @@ import type { ChargesAnswer } from '../../domain/charges';
 import type { CustomerRow } from '../../domain/users';
 import { apiAs, signIn } from './support';
 
-/** An active demo customer whose charge failed and whose card on file now charges (seeded: pm_card_ok). */
-async function customerWithRetryableCharge(baseURL: string): Promise<CustomerRow> {
+/**
+ * A demo customer with a failed charge, in the given status, whose card on file now charges (seeded `pm_card_ok`) or
+ * still declines, found through the same calls the console makes.
+ */
+async function customerWithFailedCharge(
+  baseURL: string,
+  status: 'ACTIVE' | 'SUSPENDED',
+  card: 'charges' | 'declines',
+): Promise<CustomerRow> {
   const { api, token } = await apiAs('ADMIN', baseURL);
   const headers = { Authorization: `Bearer ${token}` };
   const filtered = await api.post('/admin/users/users_filter', {
@@ -13,30 +20,31 @@ async function customerWithRetryableCharge(baseURL: string): Promise<CustomerRow
     data: {
       filters: [
         { kind: 'multi', column: 'charge_failed', op: 'equal', value: ['true'] },
-        { kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] },
+        { kind: 'multi', column: 'status', op: 'equal', value: [status] },
       ],
-      page_size: 50,
+      page_size: 100,
     },
   });
   expect(filtered.status()).toBe(200);
   const { users } = (await filtered.json()) as { users: CustomerRow[] };
   for (const user of users) {
     const answer = await api.get(`/admin/users/${user.id}/charges`, { headers });
-    const charges = (await answer.json()) as ChargesAnswer;
-    const invoiced = charges.charges.some((charge) => charge.invoice !== null);
-    if (charges.meta.failed_charge && charges.meta.payment_method?.token === 'pm_card_ok' && invoiced) {
+    const { charges, meta } = (await answer.json()) as ChargesAnswer;
+    const token = meta.payment_method?.token;
+    const cardMatches = card === 'charges' ? token === 'pm_card_ok' : Boolean(token) && token !== 'pm_card_ok';
+    if (meta.failed_charge && cardMatches && charges.some((charge) => charge.invoice !== null)) {
       await api.dispose();
       return user;
     }
   }
-  throw new Error('No demo customer with a failed charge and a working card');
+  throw new Error(`No ${status} demo customer with a failed charge whose card ${card}`);
 }
 
 test('keyboard only: retry a failed charge after reading the preview, see it paid, download an invoice PDF', async ({
   page,
   baseURL,
 }) => {
-  const customer = await customerWithRetryableCharge(baseURL as string);
+  const customer = await customerWithFailedCharge(baseURL as string, 'ACTIVE', 'charges');
   await signIn(page, 'SUPPORT_MASTER');
 
   await page.keyboard.press('Control+k');
@@ -85,4 +93,35 @@ test('keyboard only: retry a failed charge after reading the preview, see it pai
   expect(download.suggestedFilename()).toMatch(/^invoice-LP-\d{4}-\d{7}-v1\.pdf$/);
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('keyboard only: charge and unsuspend with a card that still declines says why and leaves the customer suspended', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await customerWithFailedCharge(baseURL as string, 'SUSPENDED', 'declines');
+  await signIn(page, 'SUPPORT_MASTER');
+  await page.goto(`/users/${customer.id}/charges`);
+  const banner = page.getByTestId('failed-charge-banner');
+  await expect(banner).toContainText(/(\d+) retr/);
+  const retriesBefore = Number(/(\d+) retr/.exec(await banner.innerText())?.[1]);
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Charge and unsuspend');
+  await expect(page.getByRole('option', { name: /Charge and unsuspend/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Lifts the suspension, only if the card is charged')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(/The card was declined: .+ is still owed\. The customer stays suspended\./).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: '/tmp/charges-unsuspend-declined.png' });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await expect(banner).toContainText(`${retriesBefore + 1} retr`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/suspended/i);
+  const newest = page.getByRole('table', { name: 'Charges' }).getByRole('row').nth(1);
+  await expect(newest).toContainText('Subscription payment (retry of a failed charge)');
+  await expect(newest).toContainText(/failed/i);
 });
