@@ -7,7 +7,10 @@ interface SelectFieldProps extends FieldProps {
   loading?: boolean;
 }
 
-/** One choice from a list; a native select, so typing a label's first letters picks it. */
+/**
+ * One choice from a list; a native select, so typing a label's first letters picks it. While its options load it says
+ * so (and is busy) but keeps focus.
+ */
 export function SelectField({ options, loading, ...props }: SelectFieldProps) {
   return (
     <FieldFrame id={props.id} label={props.label} hint={props.hint} error={props.error}>
@@ -17,7 +20,8 @@ export function SelectField({ options, loading, ...props }: SelectFieldProps) {
         name={props.name}
         className={controlClass}
         value={props.value}
-        disabled={props.disabled || loading}
+        // Not disabled while its options load: a disabled control cannot hold focus, and the form opens focused on it.
+        disabled={props.disabled}
         aria-invalid={Boolean(props.error)}
         aria-describedby={describedBy(props)}
         aria-busy={loading || undefined}
