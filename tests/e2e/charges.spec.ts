@@ -40,7 +40,7 @@ async function customerWithFailedCharge(
   throw new Error(`No ${status} demo customer with a failed charge whose card ${card}`);
 }
 
-test('keyboard only: retry a failed charge after reading the preview, see it paid, download an invoice PDF', async ({
+test('keyboard only: retry a failed charge after reading the preview, see it paid, download, regenerate and send its invoice', async ({
   page,
   baseURL,
 }) => {
@@ -93,6 +93,22 @@ test('keyboard only: retry a failed charge after reading the preview, see it pai
   expect(download.suggestedFilename()).toMatch(/^invoice-LP-\d{4}-\d{7}-v1\.pdf$/);
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Regenerate invoice');
+  await expect(page.getByRole('option', { name: /Regenerate invoice/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Charge id')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(newest).toContainText(/LP-\d{4}-\d{7} · v2/);
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Send invoice to customer');
+  await expect(page.getByRole('option', { name: /Send invoice to customer/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Charge id')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Invoice sent to ${customer.email}`)).toBeVisible();
 });
 
 test('keyboard only: charge and unsuspend with a card that still declines says why and leaves the customer suspended', async ({
