@@ -95,6 +95,14 @@ export interface PreviewSpec<T extends TargetKind, S extends z.ZodObject> {
   load(context: { target: TargetOf<T>; params: z.output<S>; signal: AbortSignal }): Promise<Preview>;
 }
 
+/**
+ * Where a form's starting values come from the server (the default contract terms, the running contract's terms):
+ * loaded when the form opens for a customer; they fill only fields nobody (deep link, caller) filled.
+ */
+export interface PrefillSpec<T extends TargetKind> {
+  load(context: { target: TargetOf<T>; signal: AbortSignal }): Promise<Readonly<Record<string, string>>>;
+}
+
 /** A command's parameters: the domain's zod schema (the one the server validates) and a field for each key. */
 export interface ParamsSpec<S extends z.ZodObject = z.ZodObject> {
   schema: S;
@@ -146,6 +154,8 @@ export interface ActionCommand<
   consequence?(target: TargetOf<T>, params: z.output<S>): string;
   /** Money commands: the server's price of the action, shown on the confirmation before anything runs. */
   preview?: PreviewSpec<T, S>;
+  /** The form's starting values from the server; the form waits for them (fields disabled, then focused). */
+  prefill?: PrefillSpec<T>;
   run(context: RunContext<T, S>): Promise<unknown>;
   /** Something to show from the answer once it ran (the run then stays open on it until closed). */
   result?(answer: unknown, context: RunContext<T, S>): RunResult;

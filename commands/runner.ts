@@ -9,6 +9,7 @@ import type { ActionCommand, Command, RunContext, RunResult } from './define';
 import { type FormErrors, type FormValues, fieldOfServerError, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
+import { loadPrefill } from './prefill';
 import { rememberCommand, rememberUser } from './recents';
 import { type UserTarget, userTarget } from './target';
 
@@ -38,6 +39,8 @@ export interface OpenRun {
   fromPalette: boolean;
   /** What the command showed after it ran (the `result` step). */
   result: RunResult | null;
+  /** The form's starting values are being loaded from the server: what it says meanwhile. */
+  prefilling: string | null;
 }
 
 /** The runner's state: at most one open run, shown by the palette dialog. */
@@ -91,6 +94,13 @@ function stepsOf(command: Command, target: UserTarget | undefined): RunStep[] {
   if (command.params) steps.push('form');
   if (command.confirm || !command.params) steps.push('confirm');
   return steps;
+}
+
+/** Loads the command's server prefill for the open run's customer, if it has one (see `PrefillSpec`). */
+function startPrefill(command: Command, run: OpenRun): void {
+  if (command.kind !== 'action' || !command.prefill || !run.target || !command.params) return;
+  const mine = run.serial;
+  void loadPrefill(command, run, () => (runner.run?.serial === mine ? runner.run : null));
 }
 
 function finish(): void {
@@ -149,7 +159,9 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     origin: request.origin ?? 'palette',
     fromPalette: (request.origin ?? 'palette') === 'palette',
     result: null,
+    prefilling: null,
   };
+  startPrefill(command, runner.run);
   return { opened: true };
 }
 
@@ -187,6 +199,7 @@ export async function chooseTarget(chosen: UserTarget): Promise<void> {
   open.run.target = target;
   open.run.errors.form = null;
   advance(open.run);
+  startPrefill(open.command, open.run);
 }
 
 /** Changes one field of the open form and clears its error. */
@@ -200,7 +213,7 @@ export function setValue(name: string, value: FormValues[string]): void {
 /** Enter on the form: validates with the command's schema; on to the confirmation, or runs when there is none. */
 export function submitForm(): Promise<void> {
   const open = current();
-  if (!open || open.run.busy || !open.command.params) return Promise.resolve();
+  if (!open || open.run.busy || open.run.prefilling || !open.command.params) return Promise.resolve();
   const result = parseForm(open.command.params, open.run.values);
   if (!result.ok) {
     open.run.errors = result.errors;

@@ -51,6 +51,17 @@ export function contractFields(empty: 'default' | 'current'): Record<keyof Contr
   };
 }
 
+/** The base form's values as the form's starting text: the server's defaults, or the running contract's terms. */
+export function contractPrefill(base: 'default' | 'current') {
+  return {
+    async load({ target, signal }: { target: UserTarget; signal: AbortSignal }) {
+      const endpoint = base === 'default' ? api.contracts.defaultFormParams : api.contracts.currentFormParams;
+      const start = await call(endpoint, { params: { user_id: target.id } }, { signal, silent: true });
+      return Object.fromEntries(Object.entries(contractQueryOf(start)).map(([name, value]) => [name, String(value)]));
+    },
+  };
+}
+
 /** The base form (server defaults or the running contract's terms) with what was typed over it. */
 export async function resolveForm(
   target: UserTarget,

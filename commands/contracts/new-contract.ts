@@ -2,7 +2,7 @@ import { api } from '../../domain/api';
 import { contractFormDraft, contractFormOf } from '../../domain/contract-calls';
 import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
-import { contractFields, resolveForm, scheduleText, shown, termLines } from './contract-form';
+import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -15,6 +15,7 @@ export default defineCommand({
   // Offered to every customer: one still on CORPORATE_CONTRACT whose contract year is over needs a new one, and for a
   // running contract the preview already says why not (409 contract_exists) before anything can be confirmed.
   params: { schema: contractFormDraft, fields: contractFields('default') },
+  prefill: contractPrefill('default'),
   confirm: 'money',
   consequence: (target) =>
     `${target.name} moves to an annual plan; the first monthly installment is charged to the card on file now.`,

@@ -2,7 +2,7 @@ import { api } from '../../domain/api';
 import { contractFormOf, upgradeFormDraft } from '../../domain/contract-calls';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, type Preview } from '../define';
-import { contractFields, resolveForm, scheduleText, shown, termLines } from './contract-form';
+import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -17,6 +17,7 @@ export default defineCommand({
       ? disabled('Not on an annual plan: create a yearly contract first')
       : enabled,
   params: { schema: upgradeFormDraft, fields: contractFields('current') },
+  prefill: contractPrefill('current'),
   confirm: 'money',
   consequence: (target, params) =>
     `${target.name}’s contract grows to ${params.number_of_edits.toLocaleString('en-US')} edits for the rest of ` +

@@ -4,6 +4,7 @@ import type { ActionCommand } from '../../commands/define';
 import { runner, setValue, submitForm } from '../../commands/runner';
 import { Button } from '../ui/Button';
 import { Kbd } from '../ui/Kbd';
+import { Spinner } from '../ui/Spinner';
 import { CommandField } from './CommandField';
 import { PageTitle } from './PageTitle';
 
@@ -25,10 +26,16 @@ export function FormPage({ command }: { command: ActionCommand }) {
   const errorNames = Object.keys(run?.errors.fields ?? {});
   const firstInvalid = fields.find(([name]) => errorNames.includes(name))?.[0];
 
+  const prefilling = run?.prefilling ?? null;
+  // Focus the first field (or the first invalid one) once the form can be typed in; a prefilled value is selected,
+  // so typing replaces it.
   useEffect(() => {
+    if (prefilling) return;
     const name = firstInvalid ?? fields[0]?.[0];
-    if (name) controls.current.get(name)?.focus();
-  }, [firstInvalid, fields[0]?.[0]]);
+    const control = name ? controls.current.get(name) : undefined;
+    control?.focus();
+    if (control instanceof HTMLInputElement) control.select();
+  }, [firstInvalid, fields[0]?.[0], prefilling]);
 
   if (!run) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,7 +54,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
             spec={spec}
             value={run.values[name] ?? ''}
             error={run.errors.fields[name]}
-            disabled={run.busy}
+            disabled={run.busy || Boolean(run.prefilling)}
             onChange={(value) => setValue(name, value)}
             controlRef={(element) => {
               if (element) controls.current.set(name, element);
@@ -55,6 +62,11 @@ export function FormPage({ command }: { command: ActionCommand }) {
             }}
           />
         ))}
+        {run.prefilling ? (
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Spinner label="Loading" /> {run.prefilling}
+          </p>
+        ) : null}
         {run.errors.form ? (
           <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
             {run.errors.form}
@@ -62,7 +74,13 @@ export function FormPage({ command }: { command: ActionCommand }) {
         ) : null}
       </div>
       <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
-        <Button type="submit" variant="primary" busy={run.busy} hint={<Kbd className="ml-1">↵</Kbd>}>
+        <Button
+          type="submit"
+          variant="primary"
+          busy={run.busy}
+          disabled={Boolean(run.prefilling)}
+          hint={<Kbd className="ml-1">↵</Kbd>}
+        >
           {next}
         </Button>
       </div>
