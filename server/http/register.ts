@@ -14,6 +14,7 @@ import {
   paymentInProgressOf,
   providerKeyOf,
   recordAttempt,
+  storedCardOf,
   vendorOf,
   writeLedgerRow,
 } from '../payments/handle-payment';
@@ -180,16 +181,16 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   const plan = await options.db
     .transaction(async (db) => {
       const prepared = await handler.prepare(staffContext(db, invocation));
-      if (prepared.charge) {
-        await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
-      }
-      return prepared;
+      if (!prepared.charge) return { ...prepared, card: null };
+      const card = await storedCardOf(db, prepared.charge.customerId);
+      await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
+      return { ...prepared, card };
     })
     .catch((error: unknown) => {
       throw paymentInProgressOf(error);
     });
   const planned = plan.charge;
-  const result = planned ? await chargeCard(options.db, options.gateway, providerKey, planned) : null;
+  const result = planned && plan.card ? await chargeCard(options.gateway, providerKey, plan.card, planned) : null;
   const vendor = planned ? await vendorOf(options.db, planned.customerId, options.gateway) : '';
   return inTransaction(handler.endpoint, invocation, claim, async (db) => {
     const outcome: PaymentOutcome =

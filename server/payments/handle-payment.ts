@@ -108,25 +108,33 @@ export function paymentInProgressOf(error: unknown): unknown {
   return violates(error, onePendingPerCustomer) ? fail('payment_in_progress') : error;
 }
 
-/** Step 2: charges the customer's stored card; an unknown outcome is a 503 that is safe to retry with the same key. */
-export async function chargeCard(
-  db: Database,
-  gateway: PaymentGateway,
-  providerKey: string,
-  charge: PlannedCharge,
-): Promise<ChargeResult> {
+/** The customer's stored card as the provider knows it. */
+export interface StoredCard {
+  customerRef: string;
+  paymentMethod: string;
+}
+
+/** Step 1: the card to charge, before anything is written; none on file is a 409 that leaves nothing behind. */
+export async function storedCardOf(db: Database, customerId: number): Promise<StoredCard> {
   const [customer] = await db
     .select({ ref: customers.providerCustomerRef, token: customers.paymentMethodToken })
     .from(customers)
-    .where(eq(customers.id, charge.customerId));
-  if (!customer?.token) {
-    throw fail('no_payment_method');
-  }
+    .where(eq(customers.id, customerId));
+  if (!customer?.token) throw fail('no_payment_method');
+  return { customerRef: customer.ref ?? `cus_loupe_${customerId}`, paymentMethod: customer.token };
+}
+
+/** Step 2: charges the stored card; an unknown outcome is a 503 that is safe to retry with the same key. */
+export async function chargeCard(
+  gateway: PaymentGateway,
+  providerKey: string,
+  card: StoredCard,
+  charge: PlannedCharge,
+): Promise<ChargeResult> {
   try {
     return await gateway.charge({
       idempotencyKey: providerKey,
-      customerRef: customer.ref ?? `cus_loupe_${charge.customerId}`,
-      paymentMethod: customer.token,
+      ...card,
       amount: charge.amount,
       currency: charge.currency,
       description: charge.description,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, charges, paymentAttempts } from '../../server/db/schema';
+import { auditLog, charges, customers, paymentAttempts } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { describeEachBackend } from './support/backends';
@@ -103,6 +103,11 @@ describeEachBackend('payment pipeline: prepare → gateway outside the transacti
     expect(result.status).toBe(409);
     expect(result.error.code).toBe('no_payment_method');
     expect(await ledgerOf(id)).toEqual([]);
+    expect(await attemptsOf(id)).toEqual([]);
+    // Nothing was left pending: once a card is on file the next payment goes through at once.
+    await t.api.db.update(customers).set({ paymentMethodToken: 'pm_card_ok' }).where(eq(customers.id, id));
+    const paid = await client.post(pay, { user_id: id }, { amount: 100 }, { idempotencyKey: randomUUID() });
+    expect(paid.status).toBe(200);
   });
 
   it('refuses the same key with a different amount (422) without a second charge', async () => {

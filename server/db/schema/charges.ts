@@ -83,8 +83,6 @@ export const paymentAttempts = pgTable(
   (t) => [
     index('payment_attempts_pending').on(t.state, t.createdAt),
     // One payment in flight per customer: two people retrying the same failed charge at once cannot both charge.
-    uniqueIndex('payment_attempts_one_pending_per_customer')
-      .on(t.customerId)
-      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('payment_attempts_one_pending_per_customer').on(t.customerId).where(sql`${t.state} = 'pending'`),
   ],
 );
