@@ -276,10 +276,16 @@ async function execute(): Promise<void> {
   }
 }
 
+/** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
+const changedAnyway = new Set(['payment_declined']);
+
 function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
   run.busy = false;
   const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
   if (apiError.code === 'cancel_request') return;
+  if (typeof apiError.code === 'string' && changedAnyway.has(apiError.code)) {
+    void revalidateCalls(...command.revalidates);
+  }
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {

@@ -1,7 +1,7 @@
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, hidden } from '../define';
-import { loadRetryPreview, refreshingOnDecline, retryViews } from './retry-preview';
+import { loadRetryPreview, retryViews } from './retry-preview';
 
 export default defineCommand({
   id: 'charges.charge-and-unsuspend',
@@ -20,9 +20,7 @@ export default defineCommand({
   },
   preview: { load: ({ target, signal }) => loadRetryPreview(target.id, true, signal) },
   run: ({ target, idempotencyKey, signal }) =>
-    refreshingOnDecline(() =>
-      call(api.charges.chargeAndUnsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
-    ),
+    call(api.charges.chargeAndUnsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
   revalidates: retryViews,
   successMessage: ({ target }) => `Charged and unsuspended: ${target.name} is active again`,
 });

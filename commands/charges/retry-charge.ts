@@ -1,7 +1,7 @@
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled } from '../define';
-import { loadRetryPreview, refreshingOnDecline, retryViews } from './retry-preview';
+import { loadRetryPreview, retryViews } from './retry-preview';
 
 export default defineCommand({
   id: 'charges.retry-charge',
@@ -17,9 +17,7 @@ export default defineCommand({
     target.row && !target.row.charge_failed ? disabled('This customer has no failed charge to retry') : enabled,
   preview: { load: ({ target, signal }) => loadRetryPreview(target.id, false, signal) },
   run: ({ target, idempotencyKey, signal }) =>
-    refreshingOnDecline(() =>
-      call(api.charges.retryCharge, { params: { user_id: target.id } }, { idempotencyKey, signal }),
-    ),
+    call(api.charges.retryCharge, { params: { user_id: target.id } }, { idempotencyKey, signal }),
   revalidates: retryViews,
   successMessage: ({ target }) => `Charged: ${target.name}’s failed charge is paid`,
 });

@@ -1,7 +1,7 @@
 import { api } from '../../domain/api';
 import type { ChargesAnswer } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
-import { call, revalidateCalls } from '../../src/http';
+import { call } from '../../src/http';
 import type { Preview, PreviewLine } from '../define';
 import { customerRowViews } from '../users/customer-views';
 
@@ -57,16 +57,3 @@ export const retryViews = [
   api.userDetails.details,
   api.userDetails.payments,
 ] as const;
-
-/**
- * Runs a retry call; a decline (402) also changed something (the FAILED row, the reason, the retry count), and the
- * runner revalidates only after a success, so the views are refreshed here before the error is shown.
- */
-export async function refreshingOnDecline<T>(charge: () => Promise<T>): Promise<T> {
-  try {
-    return await charge();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'payment_declined') void revalidateCalls(...retryViews);
-    throw error;
-  }
-}

@@ -7,7 +7,7 @@ import {
   packageText,
 } from '../../domain/credit-packages';
 import { type Currency, currencySymbols, formatMoney, money } from '../../domain/money';
-import { call, revalidateCalls } from '../../src/http';
+import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
 import type { UserTarget } from '../target';
 
@@ -101,11 +101,8 @@ export default defineCommand({
   async run({ target, params, idempotencyKey, signal }) {
     const body = customCreditPackageRequest(target.id, params, currencyOf(target));
     const answer = await call(api.creditPackages.purchaseCustom, { body }, { idempotencyKey, signal });
-    if (answer.payment_status === 'FAILED') {
-      // The declined attempt is recorded (charges, timeline, audit): show it there too.
-      void revalidateCalls(...declineShowsIn);
-      throw new PaymentDeclinedError(answer);
-    }
+    // The declined attempt is recorded (charges, timeline, audit); the runner refreshes those on payment_declined.
+    if (answer.payment_status === 'FAILED') throw new PaymentDeclinedError(answer);
     return answer;
   },
   revalidates: [...declineShowsIn, api.users.get, api.userDetails.credits],

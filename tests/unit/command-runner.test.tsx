@@ -199,6 +199,36 @@ describe('after success', () => {
     expect(await screen.findByText('SUSPENDED')).toBeTruthy();
   });
 
+  it('refreshes what the command shows also when a declined card changed something, and keeps the form open', async () => {
+    // Its own customer (43): another test's fetch of 42 is still within SWR's dedupe window.
+    let joe = customerRow({ id: 43, first_name: 'Joe', last_name: 'Bloggs' });
+    server.on('GET', '/admin/users/43', () => ({ status: 200, body: usersAnswer(joe) }));
+    server.on('POST', '/admin/users/43/actions/suspend', () => {
+      // The server kept its record of the attempt (here: the row changed) and answered the decline.
+      joe = customerRow({ id: 43, first_name: 'Joe', last_name: 'Bloggs', status: 'SUSPENDED' });
+      return {
+        status: 402,
+        body: { detail: 'The card was declined: incorrect card number', code: 'payment_declined' },
+      };
+    });
+    function JoeStatus() {
+      const { data } = useCall(api.users.get, { params: { user_id: 43 } });
+      return <p>{data ? `Joe is ${data.users[0]?.status}` : 'loading'}</p>;
+    }
+    render(
+      <SWRConfig value={swrConfig}>
+        <JoeStatus />
+      </SWRConfig>,
+    );
+    expect(await screen.findByText('Joe is ACTIVE')).toBeTruthy();
+    await runCommand('user.suspend', { target: userTarget(joe) });
+    setValue('reason', 'FRAUD');
+    await submitForm();
+    await act(() => confirmRun());
+    expect(runner.run?.errors.form).toBe('The card was declined: incorrect card number');
+    expect(await screen.findByText('Joe is SUSPENDED')).toBeTruthy();
+  });
+
   it('runs a command without a form only from its review step', async () => {
     const unsuspended: unknown[] = [];
     jane = customerRow({ status: 'SUSPENDED' });
