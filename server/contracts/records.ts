@@ -8,7 +8,7 @@ import { contractMonthlyUsage, contractPayments, contracts, paymentAttempts, sta
 import { isoTimestampOrNull } from '../db/timestamps';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
-import { providerKeyOf } from '../payments/handle-payment';
+import { otherPaymentPending, providerKeyOf } from '../payments/handle-payment';
 import type { CustomerRecord } from '../users/rows';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -135,7 +135,7 @@ export function termsOf(params: ContractFormParams) {
 }
 
 /**
- * Refuses to price a contract payment while another one for the customer is between its gateway call and its
+ * Refuses to price a contract payment while another payment of the customer is between its gateway call and its
  * record (a pending attempt other than this request's own): the second would price a contract about to change.
  * Call it with the customer row locked, so two requests cannot both pass.
  */
@@ -145,19 +145,7 @@ export async function guardNoPendingContractPayment(
 ): Promise<void> {
   const key = context.request.headers['idempotency-key'];
   const own = providerKeyOf(context.staff.id, typeof key === 'string' ? key : '');
-  const [pending] = await context.db
-    .select({ key: paymentAttempts.providerKey })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.customerId, customerId),
-        eq(paymentAttempts.purpose, 'CONTRACT_PAYMENT'),
-        eq(paymentAttempts.state, 'pending'),
-        ne(paymentAttempts.providerKey, own),
-      ),
-    )
-    .limit(1);
-  if (pending) throw fail('contract_payment_in_progress');
+  if (await otherPaymentPending(context.db, customerId, own)) throw fail('contract_payment_in_progress');
 }
 
 async function staffNames(db: Database, ids: (number | null)[]): Promise<Map<number, string>> {

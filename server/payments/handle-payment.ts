@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Endpoint } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
@@ -92,15 +92,27 @@ export async function recordAttempt(
   staffId: number,
   charge: PlannedCharge,
 ): Promise<void> {
-  const [other] = await db
-    .select({ key: paymentAttempts.providerKey })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.customerId, charge.customerId), eq(paymentAttempts.state, 'pending')));
-  if (other && other.key !== providerKey) throw fail('payment_in_progress');
+  if (await otherPaymentPending(db, charge.customerId, providerKey)) throw fail('payment_in_progress');
   await db
     .insert(paymentAttempts)
     .values({ providerKey, callId, staffId, ...charge })
     .onConflictDoNothing({ target: paymentAttempts.providerKey });
+}
+
+/** Whether another payment of the customer (not the one with `ownProviderKey`) is between its gateway call and its record. */
+export async function otherPaymentPending(db: Database, customerId: number, ownProviderKey: string): Promise<boolean> {
+  const [other] = await db
+    .select({ key: paymentAttempts.providerKey })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.customerId, customerId),
+        eq(paymentAttempts.state, 'pending'),
+        ne(paymentAttempts.providerKey, ownProviderKey),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /** Maps the race that the check in `recordAttempt` cannot see (two inserts at once) to the same 409. */
