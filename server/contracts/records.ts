@@ -1,10 +1,10 @@
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { ContractTiles } from '../../domain/contract-calls';
 import { cancelSummary, contractMonthOf, divideRoundHalfUp, paidEditsOf } from '../../domain/contract-math';
 import { type ContractFormParams, type ContractState, contractMonths } from '../../domain/contracts';
 import { type Currency, currencies, currencySymbols, type Money, money } from '../../domain/money';
 import type { Database } from '../db/client';
-import { contractMonthlyUsage, contractPayments, contracts, paymentAttempts, staff } from '../db/schema';
+import { contractMonthlyUsage, contractPayments, contracts, staff } from '../db/schema';
 import { isoTimestampOrNull } from '../db/timestamps';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
