@@ -29,7 +29,8 @@ function open(path: string) {
 async function landsOn(path: string, role: Role | null): Promise<string | undefined> {
   if (role) signedInAs(role);
   const memory = open(path);
-  await screen.findAllByRole('heading', { level: 1 });
+  // The shell is a lazy chunk: its first import in a worker can take seconds on a loaded machine.
+  await screen.findAllByRole('heading', { level: 1 }, { timeout: 15_000 });
   return memory.history.at(-1);
 }
 
