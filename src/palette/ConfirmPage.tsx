@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
 import { confirmRun, runner, stepBack } from '../../commands/runner';
+import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import type { Endpoint } from '../../domain/endpoint';
 import { useCall } from '../http';
@@ -22,6 +23,8 @@ function shown(spec: FieldSpec, value: unknown, options: readonly FieldOption[],
   }
   return options.find((option) => option.value === String(value))?.label ?? String(value);
 }
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /** A parameter as confirmed: option labels rather than codes (fetched ones from the cache), money with its symbol. */
 function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
@@ -48,8 +51,15 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
   if (!run) return null;
   const target = runner.run?.target;
   const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
-  const consequence = target && command.consequence ? command.consequence(target, runner.run?.parsed ?? {}) : undefined;
-  const fields = Object.entries(command.params?.fields ?? {});
+  // A command without a target (e.g. Set exchange rate) has a consequence too; one with a target needs it chosen.
+  const consequence =
+    command.consequence && (target || command.target === 'none')
+      ? command.consequence(target as UserTarget, runner.run?.parsed ?? {})
+      : undefined;
+  // Under a preview, fields left empty (the server's default applies) are in the preview's lines, not listed as "—".
+  const fields = Object.entries(command.params?.fields ?? {}).filter(
+    ([name]) => !command.preview || !isEmpty(run.parsed?.[name]),
+  );
   const variant = command.confirm === 'destructive' ? 'danger' : 'primary';
   return (
     <form
