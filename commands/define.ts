@@ -88,6 +88,11 @@ export interface Preview {
   lines: readonly PreviewLine[];
   /** Set when the action cannot run as asked: why (the confirm button is then disabled). */
   blocked?: string;
+  /**
+   * What the server priced, sent back with the action (`RunContext.quote`) so that the server refuses (409) instead
+   * of storing other numbers than the ones confirmed, e.g. when a rate or a balance moved in between.
+   */
+  quote?: Readonly<Record<string, unknown>>;
 }
 
 /** How a command prices itself before it runs: loaded when the confirmation opens (and again if params change). */
@@ -113,9 +118,11 @@ export interface ParamsSpec<S extends z.ZodObject = z.ZodObject> {
 export interface RunContext<T extends TargetKind = TargetKind, S extends z.ZodObject = z.ZodObject> {
   target: TargetOf<T>;
   params: z.output<S>;
-  /** Made once per opened form; the same on every resubmit of that form. */
+  /** Made once per opened form; the same on every resubmit of that form until the server answers it for good. */
   idempotencyKey: string;
   signal: AbortSignal;
+  /** The confirmed preview's quote (see `Preview.quote`), when the command has one. */
+  quote?: Readonly<Record<string, unknown>>;
 }
 
 /** What every command states, whatever it does. */

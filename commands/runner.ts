@@ -6,11 +6,12 @@ import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, permissionsOf, permitted } from './access';
 import type { ActionCommand, Command, RunContext, RunResult } from './define';
-import { type FormErrors, type FormValues, fieldOfServerError, initialValues, parseForm } from './form-values';
+import { type FormErrors, type FormValues, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
 import { loadPrefill } from './prefill';
 import { rememberCommand, rememberUser } from './recents';
+import { failed } from './run-failure';
 import { type UserTarget, userTarget } from './target';
 
 /** Where a run was started; every origin goes through the same checks and steps. */
@@ -41,6 +42,8 @@ export interface OpenRun {
   result: RunResult | null;
   /** The form's starting values are being loaded from the server: what it says meanwhile. */
   prefilling: string | null;
+  /** The quote of the preview shown on the confirmation (sent with the action). */
+  quote: Readonly<Record<string, unknown>> | null;
 }
 
 /** The runner's state: at most one open run, shown by the palette dialog. */
@@ -160,6 +163,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     fromPalette: (request.origin ?? 'palette') === 'palette',
     result: null,
     prefilling: null,
+    quote: null,
   };
   startPrefill(command, runner.run);
   return { opened: true };
@@ -175,6 +179,11 @@ function current(): { run: OpenRun; command: ActionCommand } | undefined {
 function advance(run: OpenRun): void {
   const next = run.steps[run.steps.indexOf(run.step) + 1];
   if (next) run.step = next;
+}
+
+/** Keeps the quote of the preview the confirmation shows (sent with the action). */
+export function setQuote(serialOfRun: number, quote: Readonly<Record<string, unknown>> | null): void {
+  if (runner.run?.serial === serialOfRun) runner.run.quote = quote;
 }
 
 /** The open run's customer, chosen on its target page; refused with the reason when not available for them. */
@@ -248,6 +257,7 @@ async function execute(): Promise<void> {
     params: run.parsed as Record<string, unknown>,
     idempotencyKey: run.idempotencyKey,
     signal: controller.signal,
+    ...(run.quote ? { quote: run.quote } : {}),
   };
   const mine = run.serial;
   let answer: unknown;
@@ -273,28 +283,6 @@ async function execute(): Promise<void> {
   if (runner.run?.serial === mine) {
     finish();
     closePalette();
-  }
-}
-
-/** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
-const changedAnyway = new Set(['payment_declined']);
-
-function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
-  run.busy = false;
-  const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
-  if (apiError.code === 'cancel_request') return;
-  if (typeof apiError.code === 'string' && changedAnyway.has(apiError.code)) {
-    void revalidateCalls(...command.revalidates);
-  }
-  const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
-  const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
-  if (field) {
-    const prefix = `${field}: `;
-    const text = message.startsWith(prefix) ? message.slice(prefix.length) : message;
-    run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
-    run.step = 'form';
-  } else {
-    run.errors.form = message;
   }
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
-import { confirmRun, runner, stepBack } from '../../commands/runner';
+import { confirmRun, runner, setQuote, stepBack } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import type { Endpoint } from '../../domain/endpoint';
@@ -43,6 +43,9 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
   const preview = usePreview(command, runner.run?.target, runner.run?.parsed ?? null);
   const form = useRef<HTMLFormElement>(null);
+  const serialOfRun = run?.serial ?? 0;
+  const quote = preview.preview?.quote ?? null;
+  useEffect(() => setQuote(serialOfRun, quote), [serialOfRun, quote]);
   // The confirm button waits for the price: focus it once it is there, so Enter confirms what was read.
   useEffect(() => {
     if (preview.ready && command.preview)

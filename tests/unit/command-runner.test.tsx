@@ -154,6 +154,32 @@ describe('the parameter form', () => {
     expect(runner.run?.idempotencyKey).not.toBe(first);
   });
 
+  it('starts a new key after an answer that is final (4xx), and keeps it while the first is still running (409 in progress)', async () => {
+    const answers = [
+      { status: 409, body: { detail: 'The same request is still being processed', code: 'idempotency_in_progress' } },
+      { status: 402, body: { detail: 'The card was declined: card expired', code: 'payment_declined' } },
+      { status: 200, body: { user: customerRow({ status: 'SUSPENDED' }) } },
+    ];
+    const keys: string[] = [];
+    server.on('POST', '/admin/users/42/actions/suspend', (request) => {
+      keys.push(runner.run?.idempotencyKey ?? ''); // suspend is not a money call: the key is the run's
+      return answers.shift() ?? { status: 500, body: {} };
+    });
+    await runCommand('user.suspend', { target: userTarget(jane) });
+    setValue('reason', 'FRAUD');
+    await submitForm();
+    const first = runner.run?.idempotencyKey;
+    await act(() => confirmRun());
+    expect(runner.run?.idempotencyKey).toBe(first);
+    await act(() => confirmRun());
+    expect(runner.run?.errors.form).toBe('The card was declined: card expired');
+    const second = runner.run?.idempotencyKey;
+    expect(second).not.toBe(first);
+    await act(() => confirmRun());
+    expect(runner.run).toBeNull();
+    expect(keys).toEqual([first, first, second]);
+  });
+
   it('puts a server field error under its field and goes back to the form', async () => {
     server.on('POST', '/admin/users/42/actions/suspend', () => ({
       status: 400,

@@ -1,0 +1,36 @@
+import { revalidateCalls } from '../src/http';
+import type { ActionCommand } from './define';
+import { fieldOfServerError } from './form-values';
+import type { OpenRun } from './runner';
+
+/** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
+const changedAnyway = new Set(['payment_declined']);
+
+/**
+ * A command's call failed: the message goes under its field (back on the form) or above the buttons; a decline that
+ * kept its record refreshes the views; a final 4xx starts a new Idempotency-Key for the next submit.
+ */
+export function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
+  run.busy = false;
+  const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
+  if (apiError.code === 'cancel_request') return;
+  if (typeof apiError.code === 'string' && changedAnyway.has(apiError.code)) {
+    void revalidateCalls(...command.revalidates);
+  }
+  // The server answered this key for good (its answer is stored and would be replayed): the next submit is a new
+  // request. Unknown outcomes (5xx, no answer) and a key still running keep it, so a resubmit cannot act twice.
+  const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 0;
+  if (status >= 400 && status < 500 && apiError.code !== 'idempotency_in_progress') {
+    run.idempotencyKey = crypto.randomUUID();
+  }
+  const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
+  const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
+  if (field) {
+    const prefix = `${field}: `;
+    const text = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
+    run.step = 'form';
+  } else {
+    run.errors.form = message;
+  }
+}
