@@ -161,7 +161,7 @@ describe('the parameter form', () => {
       { status: 200, body: { user: customerRow({ status: 'SUSPENDED' }) } },
     ];
     const keys: string[] = [];
-    server.on('POST', '/admin/users/42/actions/suspend', (request) => {
+    server.on('POST', '/admin/users/42/actions/suspend', () => {
       keys.push(runner.run?.idempotencyKey ?? ''); // suspend is not a money call: the key is the run's
       return answers.shift() ?? { status: 500, body: {} };
     });
