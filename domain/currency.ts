@@ -24,7 +24,20 @@ export const currencyOptionsAnswer = z.object({
 });
 
 export const currencyChangeQuery = z.object({ new_currency: currencyCode }).strict();
-export const currencyChangeBody = z.object({ new_currency: currencyCode }).strict();
+/** What staff choose in the console's form. */
+export const currencyChangeForm = z.object({ new_currency: currencyCode }).strict();
+
+/**
+ * The change, optionally with what its preview showed: the total charged now (minor units of the old currency) and
+ * the rate text. When given and no longer true (a rate or a balance moved since), the change is refused with 409
+ * `price_changed` instead of storing other numbers than the ones confirmed.
+ */
+export const currencyChangeBody = currencyChangeForm
+  .extend({
+    expected_total: z.number().int('must be in minor units').min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    expected_rate: z.string().max(100).optional(),
+  })
+  .strict();
 
 /**
  * The preview of a currency change (see README "Currency change"): the open period settled in the old currency

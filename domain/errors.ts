@@ -75,6 +75,10 @@ export const errorCatalogue = {
     status: 409,
     message: 'This customer has no card on file; send them a payment link to add one',
   },
+  price_changed: {
+    status: 409,
+    message: 'The price changed since the preview; review the new numbers and confirm again',
+  },
   payment_in_progress: {
     status: 409,
     message: 'Another payment for this customer is in progress; wait for it to finish, then look at the charges again',

@@ -1,6 +1,6 @@
 import { api } from '../../domain/api';
-import { type CurrencySummary, currencyChangeBody } from '../../domain/currency';
-import { formatMoney } from '../../domain/money';
+import { type CurrencySummary, currencyChangeForm } from '../../domain/currency';
+import { formatMoney, toMinorUnits } from '../../domain/money';
 import { call } from '../../src/http';
 import { defineCommand, optionsFrom, type Preview } from '../define';
 import { customerRowViews } from '../users/customer-views';
@@ -26,6 +26,8 @@ export function currencyPreview(summary: CurrencySummary): Preview {
       { label: summary.credit_in_new_currency.label, value: carried, emphasis: true },
     ],
     ...(summary.blocked ? { blocked: summary.blocked } : {}),
+    // Sent back with the change: the server refuses (409) rather than charge or convert at other numbers.
+    quote: { expected_total: toMinorUnits(info.total.value), expected_rate: summary.exchange_rate },
   };
 }
 
@@ -37,7 +39,7 @@ export default defineCommand({
   target: 'user',
   keywords: ['currency', 'usd', 'eur', 'gbp', 'dollar', 'euro', 'pound', 'exchange', 'money'],
   params: {
-    schema: currencyChangeBody,
+    schema: currencyChangeForm,
     fields: {
       new_currency: {
         kind: 'select',
@@ -80,8 +82,12 @@ export default defineCommand({
       return currencyPreview(summary);
     },
   },
-  run: ({ target, params, idempotencyKey, signal }) =>
-    call(api.currency.change, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
+  run: ({ target, params, quote, idempotencyKey, signal }) =>
+    call(
+      api.currency.change,
+      { params: { user_id: target.id }, body: { ...params, ...quote } },
+      { idempotencyKey, signal },
+    ),
   revalidates: [
     ...customerRowViews,
     api.userDetails.details,

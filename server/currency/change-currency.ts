@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { formatMoney, money } from '../../domain/money';
+import { type Currency, formatMoney, money } from '../../domain/money';
 import type { Database } from '../db/client';
 import { customerCredits } from '../db/schema';
 import { fail } from '../http/errors';
@@ -42,6 +42,26 @@ async function stillAsPlanned(db: Database, plan: CurrencyChangePlan): Promise<b
   return Math.max(0, await creditBalance(db, plan.customerId, plan.from)) === settlement.credits;
 }
 
+/** 409 `price_changed` when the preview the person confirmed no longer holds (see `currencyChangeBody`). */
+function refuseIfRepriced(
+  expected: { expected_total?: number | undefined; expected_rate?: string | undefined },
+  total: number,
+  rateText: string,
+  currency: string,
+): void {
+  const shown = (minor: number) => formatMoney(money(minor, currency as Currency));
+  if (expected.expected_total !== undefined && expected.expected_total !== total) {
+    throw fail('price_changed', {
+      detail: `The amount due now changed since the preview: ${shown(total)} instead of ${shown(expected.expected_total)}; review the new preview and confirm again`,
+    });
+  }
+  if (expected.expected_rate !== undefined && expected.expected_rate !== rateText) {
+    throw fail('price_changed', {
+      detail: `The exchange rate changed since the preview: ${rateText} instead of ${expected.expected_rate}; review the new preview and confirm again`,
+    });
+  }
+}
+
 /**
  * Changes the customer's currency (README "Currency change"): the open period is settled in the old currency (the
  * credit first, the card for the rest, through the payment pipeline), the credit left is converted at the current
@@ -55,6 +75,7 @@ export const changeCurrency = handlePayment(api.currency.change, {
     const plan = await planCurrencyChange(db, record, body.new_currency, ownKey);
     if (plan.block) throw fail(plan.block.code, { detail: plan.block.detail });
     const { settlement, from, to } = plan;
+    refuseIfRepriced(body, settlement.total, plan.rateText, from);
     const charge =
       settlement.total > 0
         ? {

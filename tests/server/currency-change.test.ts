@@ -45,6 +45,38 @@ describeEachBackend('currency change', (backend) => {
   const summary = (id: number, to: string) =>
     master.get(t.api.currency.summary, { user_id: id }, { new_currency: to as 'EUR' });
 
+  it('refuses with 409 price_changed, changing nothing, when the rate moved between the preview and the confirmation', async () => {
+    const { id } = await customer({ usage: 0, backup: 0, credits: [10_000] });
+    const preview = await summary(id, 'GBP');
+    const quote = {
+      expected_total: preview.json.charge_info.total.value.amount,
+      expected_rate: preview.json.exchange_rate,
+    };
+    const admin = await t.api.signIn('ADMIN');
+    const moved = await admin.put(t.api.currency.setExchangeRate, { from: 'USD', to: 'GBP' }, { rate: 0.7123 });
+    expect(moved.status).toBe(200);
+    const refused = await master.post(
+      t.api.currency.change,
+      { user_id: id },
+      { new_currency: 'GBP', ...quote },
+      { idempotencyKey: randomUUID() },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.error.code).toBe('price_changed');
+    expect(refused.error.detail).toContain('1 USD = 0.7123 GBP');
+    expect((await readCustomer(t.api.db, id))?.currency).toBe('USD');
+    expect(await creditsOf(id)).toHaveLength(1);
+    const again = await summary(id, 'GBP');
+    const accepted = await master.post(
+      t.api.currency.change,
+      { user_id: id },
+      { new_currency: 'GBP', expected_total: 0, expected_rate: again.json.exchange_rate },
+      { idempotencyKey: randomUUID() },
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.exchange_rate).toBe('1 USD = 0.7123 GBP');
+  });
+
   it('offers every currency but the customer’s own', async () => {
     const { id } = await insertCustomer(t.api.db, { currency: 'GBP' });
     const result = await master.get(t.api.currency.options, { user_id: id });
