@@ -232,13 +232,24 @@ export const nextPeriodBody = z
   })
   .strict();
 
-export const cancelContractBody = z
+/** What staff choose in the cancel form. */
+export const cancelContractForm = z
   .object({
     reason: z.enum(cancelAnnualPlanReasons.map((reason) => reason.value) as [CancelReason, ...CancelReason[]], {
       error: 'choose one of the listed reasons',
     }),
     description: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
   })
+  .strict();
+
+const minorUnits = z.number().int('must be in minor units').min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The cancellation, optionally with what its preview showed (pay now, credits, in minor units of the contract's
+ * currency): when given and no longer true (usage was recorded since), the server answers 409 `price_changed`.
+ */
+export const cancelContractBody = cancelContractForm
+  .extend({ expected_pay_now: minorUnits.optional(), expected_credits: minorUnits.optional() })
   .strict();
 
 /** Yearly (corporate) contracts: tiles, history, usage, and the new / upgrade / next period / cancel flows. */

@@ -1,5 +1,6 @@
 import { api } from '../../domain/api';
-import { cancelContractBody } from '../../domain/contract-calls';
+import { cancelContractForm } from '../../domain/contract-calls';
+import { toMinorUnits } from '../../domain/money';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, optionsFrom, type Preview } from '../define';
 import { shown } from './contract-form';
@@ -17,7 +18,7 @@ export default defineCommand({
       ? disabled('Not on an annual plan: there is no contract to cancel')
       : enabled,
   params: {
-    schema: cancelContractBody,
+    schema: cancelContractForm,
     fields: {
       reason: {
         kind: 'select',
@@ -54,11 +55,19 @@ export default defineCommand({
           { label: 'Credits the customer will get', value: shown(summary.credits_customer_will_get) },
           { label: 'Pay now', value: shown(summary.pay_now_amount), emphasis: true },
         ],
+        quote: {
+          expected_pay_now: toMinorUnits(summary.pay_now_amount),
+          expected_credits: toMinorUnits(summary.credits_customer_will_get),
+        },
       };
     },
   },
-  run: ({ target, params, idempotencyKey, signal }) =>
-    call(api.contracts.cancel, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
+  run: ({ target, params, quote, idempotencyKey, signal }) =>
+    call(
+      api.contracts.cancel,
+      { params: { user_id: target.id }, body: { ...params, ...quote } },
+      { idempotencyKey, signal },
+    ),
   revalidates: contractViews,
   successMessage: ({ target }) => `${target.name}’s yearly contract is cancelled`,
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
-import { formatMoney, money } from '../../domain/money';
+import { type Currency, formatMoney, money } from '../../domain/money';
 import { contractPayments, contracts, customerCredits } from '../db/schema';
 import { fail } from '../http/errors';
 import { handlePayment } from '../payments/handle-payment';
@@ -31,6 +31,17 @@ export const cancelContract = handlePayment(api.contracts.cancel, {
     const today = todayUtc();
     const priced = await priceCancel(db, contract, today);
     const payNow = priced.summary.pay_now_amount;
+    const credits = priced.summary.credits_customer_will_get;
+    const { expected_pay_now: expectedPayNow, expected_credits: expectedCredits } = context.body;
+    if (
+      (expectedPayNow !== undefined && expectedPayNow !== payNow) ||
+      (expectedCredits !== undefined && expectedCredits !== credits)
+    ) {
+      const shown = (minor: number) => formatMoney(money(minor, contract.currency as Currency));
+      throw fail('price_changed', {
+        detail: `The cancellation was repriced since the preview (usage was recorded): pay now ${shown(payNow)}, credits ${shown(credits)}; review the new preview and confirm again`,
+      });
+    }
     if (payNow > 0 && !customer.paymentMethodToken) throw fail('no_payment_method');
     const data: CancelPlan = {
       contractId: contract.id,

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { contractQueryOf } from '../../domain/contract-calls';
 import type { ContractFormParams } from '../../domain/contracts';
-import { contractPayments, contracts, customerCredits } from '../../server/db/schema';
+import { formatMoney } from '../../domain/money';
+import { contractMonthlyUsage, contractPayments, contracts, customerCredits } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { insertRunningContract } from './support/contracts';
 import { insertCustomer, readCustomer } from './support/fixtures';
@@ -273,6 +274,32 @@ describeEachBackend('yearly contracts', (backend) => {
     ]);
     const history = (await staff.get(api.contracts.history, { user_id: credited.id })).json.past_contracts;
     expect(history[0]).toMatchObject({ state: 'CANCELLED', used_photos: 100 });
+  });
+
+  it('refuses a cancellation confirmed on a preview that usage made stale (409 price_changed), then takes the new one', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { subscriptionType: 'CORPORATE_CONTRACT' });
+    const { contract } = await insertRunningContract(api.db, customer.id, { month: 5, photosUsed: 600 });
+    const preview = (await staff.get(api.contracts.cancelSummary, { user_id: customer.id })).json;
+    const quoted = (summary: typeof preview) => ({
+      reason: 'OTHER' as const,
+      expected_pay_now: summary.pay_now_amount.amount,
+      expected_credits: summary.credits_customer_will_get.amount,
+    });
+    // The service records 100 more edits of this month before the person confirms.
+    await api.db
+      .update(contractMonthlyUsage)
+      .set({ numberOfPhotos: sql`${contractMonthlyUsage.numberOfPhotos} + 100` })
+      .where(eq(contractMonthlyUsage.contractId, contract.id));
+    const stale = await staff.post(api.contracts.cancel, { user_id: customer.id }, quoted(preview), key());
+    expect(stale.status).toBe(409);
+    expect(stale.error.code).toBe('price_changed');
+    expect(await ledger(customer.id)).toMatchObject({ charges: 0, contracts: 1 });
+    const fresh = (await staff.get(api.contracts.cancelSummary, { user_id: customer.id })).json;
+    expect(fresh.pay_now_amount.amount).toBeGreaterThan(preview.pay_now_amount.amount);
+    expect(stale.error.detail).toContain(`pay now ${formatMoney(fresh.pay_now_amount)}`);
+    const done = await staff.post(api.contracts.cancel, { user_id: customer.id }, quoted(fresh), key());
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
   });
 
   it('leaves the contract running when the cancel settlement is declined', async () => {
