@@ -209,5 +209,11 @@ describeEachBackend('invoices: PDF, signed links, regenerate, send', (backend) =
     expect(timeline.json.events.map((event) => event.event)).toEqual(
       expect.arrayContaining(['E-mail sent', 'Invoice sent to customer']),
     );
+    // Audited against the charge, and shown on its customer's audit tab (not on another customer's).
+    const audit = await pl1.get(t.api.userDetails.audit, { user_id: customer.id });
+    expect(audit.json.entries.map((entry) => entry.call_id)).toContain('charges.sendInvoice');
+    const other = await chargedCustomer('business');
+    const theirs = await pl1.get(t.api.userDetails.audit, { user_id: other.customer.id });
+    expect(theirs.json.entries.map((entry) => entry.call_id)).not.toContain('charges.sendInvoice');
   });
 });

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import { allEndpoints, api } from '../../../domain/api';
 import { type Currency, currencies, money } from '../../../domain/money';
 import { isRole } from '../../../domain/roles';
 import { insufficientPermissions } from '../../../domain/tables';
 import { detailListLimit, notificationCategories } from '../../../domain/user-details';
-import { activityEvents, auditLog, customerCredits, customerNotifications, staff } from '../../db/schema';
+import { activityEvents, auditLog, charges, customerCredits, customerNotifications, staff } from '../../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { fail } from '../../http/errors';
 import { handle } from '../../http/handler';
@@ -123,14 +123,26 @@ export const deleteUserNotification = handle(
   },
 );
 
-/** Staff actions on the customer from the audit log, newest first, with who, what, when and the outcome. */
+/**
+ * Staff actions on the customer from the audit log, newest first, with who, what, when and the outcome: those that
+ * name the customer, and those that name one of their charges (invoice downloads and sends).
+ */
 export const getUserAudit = handle(api.userDetails.audit, async ({ db, params }) => {
   await findCustomer(db, params.user_id);
+  const theirCharges = db
+    .select({ id: sql<string>`${charges.id}::text` })
+    .from(charges)
+    .where(eq(charges.customerId, params.user_id));
   const rows = await db
     .select({ entry: auditLog, firstName: staff.firstName, lastName: staff.lastName })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
-    .where(and(eq(auditLog.targetKind, 'customer'), eq(auditLog.targetId, String(params.user_id))))
+    .where(
+      or(
+        and(eq(auditLog.targetKind, 'customer'), eq(auditLog.targetId, String(params.user_id))),
+        and(eq(auditLog.targetKind, 'charge'), inArray(auditLog.targetId, theirCharges)),
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(detailListLimit);
   return {
