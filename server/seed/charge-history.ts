@@ -93,7 +93,7 @@ export function makeChargeHistory(row: CustomerSeedRow): DetailSeedRow[] {
           status: 'FAILED',
           amount,
           purpose: 'FAILED_CHARGE_RETRY',
-          description: `Retry of ${description.toLowerCase()}`,
+          description: `Retry of the ${monthName(at)} subscription charge`,
           ...failure,
           created_at: new Date(retryAt).toISOString(),
         });
