@@ -4,7 +4,7 @@ import {
   type ContractFormQuery,
   contractFormQuery,
   contractQueryOf,
-} from '../../domain/contract-calls';
+} from '../../domain/contract-form';
 import type { ContractFormParams } from '../../domain/contracts';
 import { type Currency, currencies, currencySymbols, formatMoney, type Money } from '../../domain/money';
 import { call } from '../../src/http';

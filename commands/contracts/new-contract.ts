@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { contractFormDraft, contractFormOf } from '../../domain/contract-calls';
+import { contractFormDraft, contractFormOf } from '../../domain/contract-form';
 import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
 import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';

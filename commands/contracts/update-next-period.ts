@@ -1,5 +1,6 @@
 import { api } from '../../domain/api';
-import { contractFormOf, nextPeriodBody, renewalStates, unitsOf } from '../../domain/contract-calls';
+import { nextPeriodBody, renewalStates } from '../../domain/contract-calls';
+import { contractFormOf, unitsOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { formatMoney, money } from '../../domain/money';
 import { call } from '../../src/http';

@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { contractFormOf, upgradeFormDraft } from '../../domain/contract-calls';
+import { contractFormOf, upgradeFormDraft } from '../../domain/contract-form';
 import { call } from '../../src/http';
 import { defineCommand, disabled, enabled, type Preview } from '../define';
 import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { api } from '../../domain/api';
-import { contractFormOf } from '../../domain/contract-calls';
+import { contractFormOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { formatMoney, money } from '../../domain/money';
 import { contracts } from '../db/schema';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
-import { cancelAnnualPlanReasons, contractFormOf } from '../../domain/contract-calls';
+import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
+import { contractFormOf } from '../../domain/contract-form';
 import type { ContractFormParams } from '../../domain/contracts';
 import { money } from '../../domain/money';
 import { contractMonthlyUsage, contracts } from '../db/schema';

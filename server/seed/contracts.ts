@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { contractFormOf } from '../../domain/contract-calls';
+import { contractFormOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { type Currency, currencies } from '../../domain/money';
 import { addMonths } from '../contracts/records';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { contractQueryOf } from '../../domain/contract-calls';
+import { contractQueryOf } from '../../domain/contract-form';
 import type { ContractFormParams } from '../../domain/contracts';
 import { formatMoney } from '../../domain/money';
 import { contractMonthlyUsage, contractPayments, contracts, customerCredits } from '../../server/db/schema';

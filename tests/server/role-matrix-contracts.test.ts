@@ -1,5 +1,5 @@
 import { api as catalogue } from '../../domain/api';
-import { contractQueryOf } from '../../domain/contract-calls';
+import { contractQueryOf } from '../../domain/contract-form';
 import type { ContractFormParams } from '../../domain/contracts';
 import { insertRunningContract } from './support/contracts';
 import { insertCustomer } from './support/fixtures';

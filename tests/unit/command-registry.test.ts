@@ -6,7 +6,7 @@ import { quickActionCommands } from '../../commands/quick-actions';
 import { parseShortcut } from '../../commands/shortcuts';
 import { allEndpoints } from '../../domain/api';
 import { chargeChoiceForm } from '../../domain/charges';
-import { contractFormDraft, upgradeFormDraft } from '../../domain/contract-calls';
+import { contractFormDraft, upgradeFormDraft } from '../../domain/contract-form';
 import { customCreditPackageForm } from '../../domain/credit-packages';
 import { isPermission } from '../../domain/permissions';
 import { userQuickActions } from '../../domain/users';

@@ -1,4 +1,5 @@
-import { cancelAnnualPlanReasons, unitsOf } from '../../domain/contract-calls';
+import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
+import { unitsOf } from '../../domain/contract-form';
 import { currencyOfSymbol, formatMoney, type Money } from '../../domain/money';
 
 /** "22 Nov 2026" for a `YYYY-MM-DD` date (a calendar day: no time zone shift). */

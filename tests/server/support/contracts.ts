@@ -1,4 +1,4 @@
-import { contractFormOf } from '../../../domain/contract-calls';
+import { contractFormOf } from '../../../domain/contract-form';
 import { yearlySummary } from '../../../domain/contract-math';
 import type { Currency } from '../../../domain/money';
 import { addMonths, termsOf, todayUtc } from '../../../server/contracts/records';
