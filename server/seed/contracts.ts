@@ -43,7 +43,21 @@ const tables = {
     'cancellation_reason',
     'created_at',
   ],
-  contract_payments: ['contract_id', 'customer_id', 'kind', 'amount', 'currency', 'created_at'],
+  contract_payments: ['contract_id', 'customer_id', 'kind', 'amount', 'currency', 'charge_id', 'created_at'],
+  charges: [
+    'customer_id',
+    'kind',
+    'status',
+    'amount',
+    'currency',
+    'purpose',
+    'description',
+    'charging_vendor',
+    'provider_charge_id',
+    'provider_ref',
+    'provider_key',
+    'created_at',
+  ],
   contract_monthly_usage: [
     'contract_id',
     'customer_id',
@@ -71,6 +85,19 @@ async function insertRows(db: SqlRunner, table: keyof typeof tables, rows: Row[]
   }
 }
 
+/** The ledger ids of seeded contract charges, by their provider key. */
+async function chargeIdsOf(db: SqlRunner, keys: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < keys.length; start += 10_000) {
+    const chunk = JSON.stringify(keys.slice(start, start + 10_000));
+    const result = (await db.execute(
+      sql`SELECT id::int AS id, provider_key AS key FROM charges WHERE provider_key IN (SELECT json_array_elements_text(${sql.param(chunk)}::json))`,
+    )) as { rows: { id: number; key: string }[] } | { id: number; key: string }[];
+    for (const row of Array.isArray(result) ? result : result.rows) ids.set(row.key, Number(row.id));
+  }
+  return ids;
+}
+
 function contractRandom(id: number): Random {
   return new Random((Math.imul(id, 2_654_435_761) ^ 0x5bd1e995) >>> 0);
 }
@@ -92,6 +119,8 @@ export class ContractSeeder {
   private contracts: Row[] = [];
   private payments: Row[] = [];
   private usage: Row[] = [];
+  /** Each paid installment's card charge, with the customer row (its card vendor is known only at flush). */
+  private charges: { row: Row; customer: CustomerSeedRow }[] = [];
 
   constructor(private nextId: number) {}
 
@@ -120,10 +149,24 @@ export class ContractSeeder {
       const pastStart = addMonths(pastEnd, -12);
       const months = state === 'ENDED' ? 12 : random.int(3, 9);
       const end = state === 'ENDED' ? pastEnd : addMonths(pastStart, months);
-      this.addContract(random, { customerId, currency, country, start: pastStart, end, months, state });
+      this.addContract(random, { customerId, currency, country, start: pastStart, end, months, state }, customer);
       pastEnd = pastStart;
     }
-    this.addContract(random, { customerId, currency, country, start, end: addMonths(start, 12), months: month });
+    const lastInstallment = this.addContract(
+      random,
+      { customerId, currency, country, start, end: addMonths(start, 12), months: month },
+      customer,
+    );
+    // A contract customer pays by installments: their last charge is the last installment, and their card works
+    // (a failed subscription charge from the customer generator would have no charge behind it).
+    customer.last_charge_amount = lastInstallment;
+    customer.charge_failed = false;
+    customer.failed_charge_amount = null;
+    customer.failed_charge_reason = null;
+    customer.number_of_charge_retries = 0;
+    customer.max_proj_id_for_charge_retry = null;
+    customer.provider_customer_ref = `cus_sbx_${customerId}`;
+    customer.payment_method_token = 'pm_card_ok';
   }
 
   private addContract(
@@ -137,8 +180,10 @@ export class ContractSeeder {
       months: number;
       state?: 'ENDED' | 'CANCELLED';
     },
-  ): void {
+    customer: CustomerSeedRow,
+  ): number {
     const id = this.nextId++;
+    let lastPaid = 0;
     const edits = random.pick(planSizes);
     const form = contractFormOf({
       number_of_edits: edits,
@@ -154,13 +199,36 @@ export class ContractSeeder {
     for (let index = 0; index < terms.months; index++) {
       const startingDate = addMonths(terms.start, index);
       const at = `${startingDate}T09:00:00Z`;
+      const amount = summary.installments[index] ?? 0;
+      const key = amount > 0 ? `seed:contract:${id}:${index + 1}` : null;
       this.payments.push({
         ...common,
         kind: 'INSTALLMENT',
-        amount: summary.installments[index] ?? 0,
+        amount,
         currency: terms.currency,
+        charge_id: key,
         created_at: at,
       });
+      if (key) {
+        lastPaid = amount;
+        this.charges.push({
+          customer,
+          row: {
+            customer_id: terms.customerId,
+            kind: 'CHARGE',
+            status: 'SUCCEEDED',
+            amount,
+            currency: terms.currency,
+            purpose: 'CONTRACT_PAYMENT',
+            description: `Yearly contract: installment ${index + 1} of 12`,
+            charging_vendor: null,
+            provider_charge_id: `ch_sbx_seed_contract_${id}_${index + 1}`,
+            provider_ref: `SBX-C${id}-${index + 1}`,
+            provider_key: key,
+            created_at: at,
+          },
+        });
+      }
       const photos = Math.round((edits / 12) * (0.4 + random.next() * 0.9));
       const crops = random.int(0, Math.round(photos / 10));
       const straightening = random.int(0, Math.round(photos / 12));
@@ -212,16 +280,35 @@ export class ContractSeeder {
       cancellation_reason: terms.state === 'CANCELLED' ? random.pick(cancelReasons) : null,
       created_at: `${terms.start}T09:00:00Z`,
     });
+    return lastPaid;
   }
 
-  /** Writes what was collected (contracts first: payments and usage name them). */
+  /**
+   * Writes what was collected: contracts first (payments and usage name them), then each installment's charge in the
+   * `charges` ledger, then the payments linked to their charge (`contract_payments` is append-only: the link is
+   * written with the row).
+   */
   async flush(db: SqlRunner): Promise<void> {
     await insertRows(db, 'contracts', this.contracts);
-    await insertRows(db, 'contract_payments', this.payments);
+    const charges: Row[] = this.charges.map(({ row, customer }) => ({
+      ...row,
+      charging_vendor: String(customer.charging_vendor ?? 'Stripe'),
+    }));
+    await insertRows(db, 'charges', charges);
+    const ids = await chargeIdsOf(
+      db,
+      charges.map((row) => String(row.provider_key)),
+    );
+    const payments = this.payments.map((row) => ({
+      ...row,
+      charge_id: row.charge_id === null ? null : (ids.get(String(row.charge_id)) ?? null),
+    }));
+    await insertRows(db, 'contract_payments', payments);
     await insertRows(db, 'contract_monthly_usage', this.usage);
     this.contracts = [];
     this.payments = [];
     this.usage = [];
+    this.charges = [];
   }
 
   /** Moves the contracts sequence past the ids given here. */
