@@ -1,21 +1,26 @@
 import type { Role } from '../domain/roles';
-import { insufficientPermissions } from '../domain/tables';
+import { insufficientPermissions, type QuickAction } from '../domain/tables';
 import type { CustomerRow } from '../domain/users';
 import type { RowAction } from '../src/ui/table/types';
 import { availabilityOf, permitted } from './access';
 import { commandById } from './index';
-import { commandForQuickAction } from './quick-actions';
+import { commandForQuickAction, type RowKind } from './quick-actions';
 import { runCommand } from './runner';
-import { userTarget } from './target';
+import { type UserTarget, userTarget } from './target';
 
 /**
- * A customer row's menu: exactly the server's `quick_actions` that have a command, in the server's order; one the
- * server marks disabled shows its `disable_message`, one the role may not run shows "insufficient permissions".
+ * A row's menu from the server's `quick_actions`: exactly those that have a command, in the server's order; one the
+ * server marks disabled shows its `disable_message`, one the role may not run shows "insufficient permissions", one
+ * the command finds unavailable for the customer shows its reason (or is left out when hidden).
  */
-export function customerRowActions(row: CustomerRow, role: Role | null | undefined): RowAction[] {
-  const target = userTarget(row);
-  return (row.quick_actions ?? []).flatMap((action): RowAction[] => {
-    const id = commandForQuickAction('customer', action.name);
+export function quickActionMenu(
+  kind: RowKind,
+  quickActions: readonly QuickAction[],
+  role: Role | null | undefined,
+  target: UserTarget,
+): RowAction[] {
+  return quickActions.flatMap((action): RowAction[] => {
+    const id = commandForQuickAction(kind, action.name);
     const command = id ? commandById(id) : undefined;
     if (!command) return [];
     const base = { id: command.id, label: command.title, shortcut: command.shortcut };
@@ -25,6 +30,11 @@ export function customerRowActions(row: CustomerRow, role: Role | null | undefin
     if (availability.state === 'hidden') return [];
     return [availability.state === 'disabled' ? { ...base, disabledReason: availability.reason } : base];
   });
+}
+
+/** A customer row's menu (see `quickActionMenu`). */
+export function customerRowActions(row: CustomerRow, role: Role | null | undefined): RowAction[] {
+  return quickActionMenu('customer', row.quick_actions ?? [], role, userTarget(row));
 }
 
 /** Runs a row menu's choice through the runner, for that row's customer. */

@@ -1,29 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { availabilityOf, permitted } from '../../commands/access';
-import { commandById } from '../../commands/index';
-import { commandForQuickAction } from '../../commands/quick-actions';
+import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import type { ChargeRow } from '../../domain/charges';
 import type { Role } from '../../domain/roles';
-import { insufficientPermissions } from '../../domain/tables';
 import { useSession } from '../../src/session/store';
 import { RowMenu } from '../../src/ui/table/RowMenu';
 import type { RowAction } from '../../src/ui/table/types';
 
 /** A charge row's menu: the server's quick actions that have a command, disabled with the server's reason. */
 export function chargeRowActions(charge: ChargeRow, role: Role | null | undefined, target: UserTarget): RowAction[] {
-  return charge.quick_actions.flatMap((action): RowAction[] => {
-    const id = commandForQuickAction('charge', action.name);
-    const command = id ? commandById(id) : undefined;
-    if (!command) return [];
-    const base = { id: command.id, label: command.title, shortcut: command.shortcut };
-    if (action.is_disabled) return [{ ...base, disabledReason: action.disable_message || 'Not available' }];
-    if (!permitted(command, role)) return [{ ...base, disabledReason: insufficientPermissions }];
-    const availability = availabilityOf(command, role, target);
-    if (availability.state === 'hidden') return [];
-    return [availability.state === 'disabled' ? { ...base, disabledReason: availability.reason } : base];
-  });
+  return quickActionMenu('charge', charge.quick_actions, role, target);
 }
 
 /** The ⋯ button of a charge row: Enter or a click opens the menu; a choice runs its command for this charge. */
