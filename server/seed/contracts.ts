@@ -3,14 +3,10 @@ import { contractFormOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { type Currency, currencies } from '../../domain/money';
 import { addMonths } from '../contracts/records';
+import { insertJsonRows, type SqlRunner, seededChargeColumns } from './bulk-insert';
 import type { CustomerSeedRow } from './customers';
 import { seedNow } from './customers';
 import { Random } from './random';
-
-/** Anything that runs a drizzle SQL statement (PGlite or node-postgres). */
-interface SqlRunner {
-  execute(query: ReturnType<typeof sql>): Promise<unknown>;
-}
 
 type Row = Record<string, string | number | null>;
 
@@ -44,20 +40,7 @@ const tables = {
     'created_at',
   ],
   contract_payments: ['contract_id', 'customer_id', 'kind', 'amount', 'currency', 'charge_id', 'created_at'],
-  charges: [
-    'customer_id',
-    'kind',
-    'status',
-    'amount',
-    'currency',
-    'purpose',
-    'description',
-    'charging_vendor',
-    'provider_charge_id',
-    'provider_ref',
-    'provider_key',
-    'created_at',
-  ],
+  charges: seededChargeColumns,
   contract_monthly_usage: [
     'contract_id',
     'customer_id',
@@ -75,14 +58,8 @@ const tables = {
   ],
 } as const;
 
-async function insertRows(db: SqlRunner, table: keyof typeof tables, rows: Row[]): Promise<void> {
-  const columns = sql.raw(tables[table].map((name) => `"${name}"`).join(', '));
-  for (let start = 0; start < rows.length; start += 10_000) {
-    const chunk = JSON.stringify(rows.slice(start, start + 10_000));
-    await db.execute(
-      sql`INSERT INTO ${sql.raw(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.raw(table)}, ${sql.param(chunk)}::json)`,
-    );
-  }
+function insertRows(db: SqlRunner, table: keyof typeof tables, rows: Row[]): Promise<void> {
+  return insertJsonRows(db, table, tables[table], rows);
 }
 
 /** The ledger ids of seeded contract charges, by their provider key. */

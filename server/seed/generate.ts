@@ -1,7 +1,7 @@
-import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { type Role, roles } from '../../domain/roles';
 import { hashPassword } from '../auth/passwords';
+import { insertJsonRows, type SqlRunner, seededChargeColumns } from './bulk-insert';
 import { addStoredCard } from './cards';
 import { makeChargeHistory } from './charge-history';
 import { ContractSeeder } from './contracts';
@@ -17,10 +17,7 @@ import { addOpenPeriod } from './open-period';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
 
-/** Anything that runs a drizzle SQL statement: both the PGlite and the node-postgres databases. */
-export interface SqlRunner {
-  execute(query: SQL): Promise<unknown>;
-}
+export type { SqlRunner } from './bulk-insert';
 
 export interface SeedOptions {
   /** How many customers to create. */
@@ -138,30 +135,12 @@ const detailTables = {
   customer_credits: ['customer_id', 'amount', 'currency', 'reason', 'description', 'source', 'created_at'],
   customer_notifications: ['customer_id', 'category', 'title', 'body', 'status', 'sent_at', 'read_at', 'created_at'],
   activity_events: ['customer_id', 'event', 'category', 'datetime', 'properties'],
-  charges: [
-    'customer_id',
-    'kind',
-    'status',
-    'amount',
-    'currency',
-    'purpose',
-    'description',
-    'charging_vendor',
-    'provider_charge_id',
-    'provider_ref',
-    'failure_code',
-    'failure_message',
-    'created_at',
-  ],
+  charges: seededChargeColumns,
 } as const;
 
 /** One INSERT of detail rows into one of the detail tables (ids from their sequences). */
 async function insertDetails(db: SqlRunner, table: keyof typeof detailTables, rows: DetailSeedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = sql.raw(detailTables[table].map((name) => `"${name}"`).join(', '));
-  await db.execute(
-    sql`INSERT INTO ${sql.raw(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.raw(table)}, ${sql.param(JSON.stringify(rows))}::json)`,
-  );
+  await insertJsonRows(db, table, detailTables[table], rows, Number.POSITIVE_INFINITY);
 }
 
 export function demoStaffEmail(role: Role): string {
@@ -212,9 +191,7 @@ export async function seedDatabase(
     await insertDetails(db, 'customer_notifications', details.notifications);
     await insertDetails(db, 'activity_events', details.events);
     // ~8 ledger rows a customer: in statements of 10,000 rows (one JSON document of 40,000 parses much slower).
-    for (let start = 0; start < chargeRows.length; start += 10_000) {
-      await insertDetails(db, 'charges', chargeRows.slice(start, start + 10_000));
-    }
+    await insertJsonRows(db, 'charges', detailTables.charges, chargeRows);
     await contractSeeder.flush(db);
     chargeRows = [];
     batch = [];
