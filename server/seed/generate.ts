@@ -17,8 +17,6 @@ import { addOpenPeriod } from './open-period';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
 
-export type { SqlRunner } from './bulk-insert';
-
 export interface SeedOptions {
   /** How many customers to create. */
   customers: number;
