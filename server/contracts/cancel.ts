@@ -2,12 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
 import { type Currency, formatMoney, money } from '../../domain/money';
-import { contractPayments, contracts, customerCredits } from '../db/schema';
+import { contracts } from '../db/schema';
 import { fail } from '../http/errors';
 import { handlePayment } from '../payments/handle-payment';
 import { lockCustomer, recordStaffAction, updateCustomer } from '../users/customer-records';
 import { type PricedCancel, priceCancel } from './pricing';
-import { guardNoPendingContractPayment, pastContractOf, requireActiveContract, todayUtc } from './records';
+import {
+  guardNoPendingContractPayment,
+  pastContractOf,
+  recordContractSettlement,
+  requireActiveContract,
+  todayUtc,
+} from './records';
 
 interface CancelPlan {
   contractId: number;
@@ -92,27 +98,22 @@ export const cancelContract = handlePayment(api.contracts.cancel, {
       .returning();
     if (!row) throw new Error('contract not updated');
     const charge = outcome.status === 'succeeded' ? outcome.charge : null;
-    const payment = { contractId: contract.id, customerId: customer.id, currency, staffId: staff.id };
-    if (charge) {
-      await db
-        .insert(contractPayments)
-        .values({ ...payment, kind: 'CANCEL_SETTLEMENT', amount: charge.amount, chargeId: charge.id });
-    }
     const reason = cancelAnnualPlanReasons.find((entry) => entry.value === body.reason)?.label ?? body.reason;
-    if (summary.credits_customer_will_get > 0) {
-      await db
-        .insert(contractPayments)
-        .values({ ...payment, kind: 'CANCEL_CREDIT', amount: -summary.credits_customer_will_get });
-      await db.insert(customerCredits).values({
-        customerId: customer.id,
+    await recordContractSettlement(db, {
+      contractId: contract.id,
+      customerId: customer.id,
+      currency,
+      staffId: staff.id,
+      charge,
+      chargedAs: 'CANCEL_SETTLEMENT',
+      credit: {
         amount: summary.credits_customer_will_get,
-        currency,
+        as: 'CANCEL_CREDIT',
         reason: 'Yearly contract cancelled',
         description: `Paid beyond the edits used at pay-as-you-go rates (${reason})`,
         source: 'CONTRACT_CANCELLATION',
-        staffId: staff.id,
-      });
-    }
+      },
+    });
     await updateCustomer(db, customer.id, { subscriptionType: 'METERED' });
     await recordStaffAction(db, customer.id, staff, 'Yearly contract cancelled', [
       { label: 'Reason', value: reason },

@@ -4,11 +4,11 @@ import { cancelSummary, contractMonthOf, divideRoundHalfUp, paidEditsOf } from '
 import { type ContractFormParams, type ContractState, contractMonths } from '../../domain/contracts';
 import { type Currency, currencies, currencySymbols, type Money, money } from '../../domain/money';
 import type { Database } from '../db/client';
-import { contractMonthlyUsage, contractPayments, contracts, staff } from '../db/schema';
+import { contractMonthlyUsage, contractPayments, contracts, customerCredits, staff } from '../db/schema';
 import { isoTimestampOrNull } from '../db/timestamps';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
-import { otherPaymentPending, providerKeyOf } from '../payments/handle-payment';
+import { type LedgerCharge, otherPaymentPending, providerKeyOf } from '../payments/handle-payment';
 import type { CustomerRecord } from '../users/rows';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -224,4 +224,47 @@ export function pastContractOf(row: ContractRow, usedPhotos = row.editsUsedAtEnd
     price_per_edit: storedPrice(row.pricePerEdit, currency),
     yearly_total: money(row.yearlyTotal, currency),
   };
+}
+
+/** What a contract change settles: the card charge it made (if any) and the amount given back as customer credit. */
+export interface ContractSettlement {
+  contractId: number;
+  customerId: number;
+  currency: string;
+  staffId: number;
+  charge: LedgerCharge | null;
+  chargedAs: 'UPGRADE_PAYMENT' | 'CANCEL_SETTLEMENT';
+  credit: {
+    amount: number;
+    as: 'UPGRADE_CREDIT' | 'CANCEL_CREDIT';
+    /** The credit ledger's reason, description and source. */
+    reason: string;
+    description: string;
+    source: string;
+  };
+}
+
+/**
+ * Writes an upgrade's or a cancellation's money: the charge as a contract payment linked to its ledger row, and a
+ * credit back as a negative contract payment plus the customer credit it becomes.
+ */
+export async function recordContractSettlement(db: Database, settlement: ContractSettlement): Promise<void> {
+  const { contractId, customerId, currency, staffId, charge, credit } = settlement;
+  const payment = { contractId, customerId, currency, staffId };
+  if (charge) {
+    await db
+      .insert(contractPayments)
+      .values({ ...payment, kind: settlement.chargedAs, amount: charge.amount, chargeId: charge.id });
+  }
+  if (credit.amount <= 0) return;
+  await db.insert(contractPayments).values({ ...payment, kind: credit.as, amount: -credit.amount });
+  await db.insert(customerCredits).values({
+    customerId,
+    amount: credit.amount,
+    currency,
+    reason: credit.reason,
+    description: credit.description,
+    source: credit.source,
+    staffId,
+  });
 }

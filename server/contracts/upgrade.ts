@@ -2,12 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { ContractFormParams } from '../../domain/contracts';
 import { formatMoney, money } from '../../domain/money';
-import { contractPayments, contracts, customerCredits } from '../db/schema';
+import { contracts } from '../db/schema';
 import { fail } from '../http/errors';
 import { handlePayment } from '../payments/handle-payment';
 import { lockCustomer, recordStaffAction } from '../users/customer-records';
 import { type PricedUpgrade, priceUpgrade } from './pricing';
-import { contractTiles, guardNoPendingContractPayment, requireActiveContract, termsOf, todayUtc } from './records';
+import {
+  contractTiles,
+  guardNoPendingContractPayment,
+  recordContractSettlement,
+  requireActiveContract,
+  termsOf,
+  todayUtc,
+} from './records';
 
 interface UpgradePlan {
   contractId: number;
@@ -90,26 +97,21 @@ export const upgradeContract = handlePayment(api.contracts.upgrade, {
       .returning();
     if (!row) throw new Error('contract not updated');
     const charge = outcome.status === 'succeeded' ? outcome.charge : null;
-    const payment = { contractId: contract.id, customerId: customer.id, currency, staffId: staff.id };
-    if (charge) {
-      await db
-        .insert(contractPayments)
-        .values({ ...payment, kind: 'UPGRADE_PAYMENT', amount: charge.amount, chargeId: charge.id });
-    }
-    if (summary.credit_to_customer > 0) {
-      await db
-        .insert(contractPayments)
-        .values({ ...payment, kind: 'UPGRADE_CREDIT', amount: -summary.credit_to_customer });
-      await db.insert(customerCredits).values({
-        customerId: customer.id,
+    await recordContractSettlement(db, {
+      contractId: contract.id,
+      customerId: customer.id,
+      currency,
+      staffId: staff.id,
+      charge,
+      chargedAs: 'UPGRADE_PAYMENT',
+      credit: {
         amount: summary.credit_to_customer,
-        currency,
+        as: 'UPGRADE_CREDIT',
         reason: 'Yearly contract upgraded',
         description: 'Old-plan payment worth less than one edit, returned as credit',
         source: 'CONTRACT_UPGRADE',
-        staffId: staff.id,
-      });
-    }
+      },
+    });
     await recordStaffAction(db, customer.id, staff, 'Yearly contract upgraded', [
       {
         label: 'Edits',
