@@ -29,11 +29,11 @@ interface CancelPlan {
  * answers 402 and leaves the contract running.
  */
 export const cancelContract = handlePayment(api.contracts.cancel, {
-  async prepare(context) {
+  async prepare(context, payment) {
     const { db, params } = context;
     const customer = await lockCustomer(db, params.user_id);
     const contract = await requireActiveContract(db, customer.id);
-    await guardNoPendingContractPayment(context, customer.id);
+    await guardNoPendingContractPayment(db, customer.id, payment);
     const today = todayUtc();
     const priced = await priceCancel(db, contract, today);
     const payNow = priced.summary.pay_now_amount;

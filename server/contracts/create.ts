@@ -30,11 +30,11 @@ interface NewContractPlan {
  * only the FAILED ledger row.
  */
 export const createContract = handlePayment(api.contracts.create, {
-  async prepare(context) {
+  async prepare(context, payment) {
     const { db, params, body } = context;
     const customer = await lockCustomer(db, params.user_id);
     if (await activeContract(db, customer.id)) throw fail('contract_exists');
-    await guardNoPendingContractPayment(context, customer.id);
+    await guardNoPendingContractPayment(db, customer.id, payment);
     const priced = priceNewContract(customer, body);
     const firstInstallment = priced.summary.installments[0] ?? 0;
     if (firstInstallment > 0 && !customer.paymentMethodToken) throw fail('no_payment_method');

@@ -7,8 +7,7 @@ import type { Database } from '../db/client';
 import { contractMonthlyUsage, contractPayments, contracts, customerCredits, staff } from '../db/schema';
 import { isoTimestampOrNull } from '../db/timestamps';
 import { fail } from '../http/errors';
-import type { StaffCallContext } from '../http/handler';
-import { type LedgerCharge, otherPaymentPending, providerKeyOf } from '../payments/handle-payment';
+import { type LedgerCharge, otherPaymentPending, type PaymentIdentity } from '../payments/handle-payment';
 import type { CustomerRecord } from '../users/rows';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -140,12 +139,11 @@ export function termsOf(params: ContractFormParams) {
  * Call it with the customer row locked, so two requests cannot both pass.
  */
 export async function guardNoPendingContractPayment(
-  context: Pick<StaffCallContext<never>, 'db' | 'staff' | 'request'>,
+  db: Database,
   customerId: number,
+  { providerKey }: PaymentIdentity,
 ): Promise<void> {
-  const key = context.request.headers['idempotency-key'];
-  const own = providerKeyOf(context.staff.id, typeof key === 'string' ? key : '');
-  if (await otherPaymentPending(context.db, customerId, own)) throw fail('contract_payment_in_progress');
+  if (await otherPaymentPending(db, customerId, providerKey)) throw fail('contract_payment_in_progress');
 }
 
 async function staffNames(db: Database, ids: (number | null)[]): Promise<Map<number, string>> {

@@ -31,11 +31,11 @@ interface UpgradePlan {
  * UPGRADED row. Old-plan money worth less than an edit beyond the new charge becomes customer credit.
  */
 export const upgradeContract = handlePayment(api.contracts.upgrade, {
-  async prepare(context) {
+  async prepare(context, payment) {
     const { db, params, body } = context;
     const customer = await lockCustomer(db, params.user_id);
     const contract = await requireActiveContract(db, customer.id);
-    await guardNoPendingContractPayment(context, customer.id);
+    await guardNoPendingContractPayment(db, customer.id, payment);
     const today = todayUtc();
     const priced = await priceUpgrade(db, customer, contract, body, today);
     const dueNow = priced.summary.due_now;

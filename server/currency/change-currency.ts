@@ -3,8 +3,7 @@ import { type Currency, formatMoney, money } from '../../domain/money';
 import type { Database } from '../db/client';
 import { customerCredits } from '../db/schema';
 import { fail } from '../http/errors';
-import { idempotencyKeyOf } from '../http/idempotency';
-import { handlePayment, providerKeyOf } from '../payments/handle-payment';
+import { handlePayment } from '../payments/handle-payment';
 import { lockCustomer, recordStaffAction, updateCustomer } from '../users/customer-records';
 import { type CurrencyChangePlan, creditBalance, currencyOf, planCurrencyChange } from './currency-change-plan';
 
@@ -69,10 +68,9 @@ function refuseIfRepriced(
  * changes nothing but the FAILED ledger row (402 with the provider's reason).
  */
 export const changeCurrency = handlePayment(api.currency.change, {
-  async prepare({ db, params, body, request, staff }) {
+  async prepare({ db, params, body }, { providerKey }) {
     const record = await lockCustomer(db, params.user_id);
-    const ownKey = providerKeyOf(staff.id, idempotencyKeyOf(request));
-    const plan = await planCurrencyChange(db, record, body.new_currency, ownKey);
+    const plan = await planCurrencyChange(db, record, body.new_currency, providerKey);
     if (plan.block) throw fail(plan.block.code, { detail: plan.block.detail });
     const { settlement, from, to } = plan;
     refuseIfRepriced(body, settlement.total, plan.rateText, from);

@@ -180,7 +180,7 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   const providerKey = providerKeyOf(claim.staffId, claim.key);
   const plan = await options.db
     .transaction(async (db) => {
-      const prepared = await handler.prepare(staffContext(db, invocation));
+      const prepared = await handler.prepare(staffContext(db, invocation), { providerKey });
       if (!prepared.charge) return { ...prepared, card: null };
       const card = await storedCardOf(db, prepared.charge.customerId);
       await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);

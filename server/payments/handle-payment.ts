@@ -16,6 +16,12 @@ export interface PlannedCharge {
   description: string;
 }
 
+/** Who this payment is at the provider: `prepare` needs it to tell its own pending attempt from another's. */
+export interface PaymentIdentity {
+  /** `loupe:<staff id>:<Idempotency-Key>`: the provider idempotency key of this request. */
+  providerKey: string;
+}
+
 /** What `prepare` decided: the charge to make (null: nothing to charge, e.g. a zero total) and data for `record`. */
 export interface PaymentPlan<T> {
   charge: PlannedCharge | null;
@@ -47,7 +53,7 @@ export type PaymentOutcome =
 export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
   readonly kind: 'payment';
   readonly endpoint: E;
-  prepare(context: StaffCallContext<E>): Promise<PaymentPlan<T>>;
+  prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
   record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
 }
 
@@ -55,7 +61,7 @@ export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
 export function handlePayment<E extends Endpoint, T>(
   endpoint: E,
   steps: {
-    prepare(context: StaffCallContext<E>): Promise<PaymentPlan<T>>;
+    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
     record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
   },
 ): PaymentHandler<E, T> {
