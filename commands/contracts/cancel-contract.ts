@@ -2,8 +2,8 @@ import { api } from '../../domain/api';
 import { cancelContractForm } from '../../domain/contract-calls';
 import { toMinorUnits } from '../../domain/money';
 import { call } from '../../src/http';
-import { defineCommand, disabled, enabled, optionsFrom, type Preview } from '../define';
-import { shown } from './contract-form';
+import { defineCommand, optionsFrom, type Preview } from '../define';
+import { onAnnualPlan, shown } from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -13,10 +13,7 @@ export default defineCommand({
   permission: 'manage_corporate_contracts',
   target: 'user',
   keywords: ['contract', 'annual plan', 'corporate', 'cancel', 'end', 'terminate', 'money'],
-  available: (target) =>
-    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
-      ? disabled('Not on an annual plan: there is no contract to cancel')
-      : enabled,
+  available: onAnnualPlan('there is no contract to cancel'),
   params: {
     schema: cancelContractForm,
     fields: {

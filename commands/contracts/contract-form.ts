@@ -8,8 +8,16 @@ import {
 import type { ContractFormParams } from '../../domain/contracts';
 import { type Currency, currencies, currencySymbols, formatMoney, type Money } from '../../domain/money';
 import { call } from '../../src/http';
-import type { FieldSpec, PreviewLine } from '../define';
+import { type Availability, disabled, enabled, type FieldSpec, type PreviewLine } from '../define';
 import type { UserTarget } from '../target';
+
+/** A contract command's availability: only for a customer on an annual plan; otherwise disabled, saying `why`. */
+export function onAnnualPlan(why: string): (target: UserTarget) => Availability {
+  return (target) =>
+    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
+      ? disabled(`Not on an annual plan: ${why}`)
+      : enabled;
+}
 
 /** The customer's currency, as known from their row. */
 export function targetCurrency(target: UserTarget | undefined): Currency {

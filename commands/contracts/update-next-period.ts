@@ -4,8 +4,8 @@ import { contractFormOf, unitsOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { formatMoney, money } from '../../domain/money';
 import { call } from '../../src/http';
-import { defineCommand, disabled, enabled, type Preview } from '../define';
-import { priceText, targetCurrency } from './contract-form';
+import { defineCommand, type Preview } from '../define';
+import { onAnnualPlan, priceText, targetCurrency } from './contract-form';
 import { contractViews } from './contract-views';
 
 const renewalLabels: Record<(typeof renewalStates)[number], string> = {
@@ -20,10 +20,7 @@ export default defineCommand({
   permission: 'manage_corporate_contracts',
   target: 'user',
   keywords: ['contract', 'annual plan', 'renewal', 'next year', 'next period', 'renew'],
-  available: (target) =>
-    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
-      ? disabled('Not on an annual plan: there is no contract to renew')
-      : enabled,
+  available: onAnnualPlan('there is no contract to renew'),
   params: {
     schema: nextPeriodBody,
     fields: {

@@ -1,8 +1,16 @@
 import { api } from '../../domain/api';
 import { contractFormOf, upgradeFormDraft } from '../../domain/contract-form';
 import { call } from '../../src/http';
-import { defineCommand, disabled, enabled, type Preview } from '../define';
-import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';
+import { defineCommand, type Preview } from '../define';
+import {
+  contractFields,
+  contractPrefill,
+  onAnnualPlan,
+  resolveForm,
+  scheduleText,
+  shown,
+  termLines,
+} from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -12,10 +20,7 @@ export default defineCommand({
   permission: 'manage_corporate_contracts',
   target: 'user',
   keywords: ['contract', 'annual plan', 'corporate', 'upgrade', 'more edits', 'money'],
-  available: (target) =>
-    target.row && target.row.subscription_type !== 'CORPORATE_CONTRACT'
-      ? disabled('Not on an annual plan: create a yearly contract first')
-      : enabled,
+  available: onAnnualPlan('create a yearly contract first'),
   params: { schema: upgradeFormDraft, fields: contractFields('current') },
   prefill: contractPrefill('current'),
   confirm: 'money',
