@@ -1,5 +1,5 @@
 import type { ActionCommand } from './define';
-import type { OpenRun } from './runner';
+import type { OpenRun } from './run-state';
 
 /**
  * Fills the open run's empty fields from the command's server prefill (values someone already gave win). While it

@@ -1,7 +1,7 @@
 import { revalidateCalls } from '../src/http';
 import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
-import type { OpenRun } from './runner';
+import type { OpenRun } from './run-state';
 
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
 const changedAnyway = new Set(['payment_declined']);

@@ -1,53 +1,20 @@
-import { proxy } from 'valtio';
 import { api } from '../domain/api';
 import { call, revalidateCalls } from '../src/http';
-import { closePalette } from '../src/palette/state';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, permissionsOf, permitted } from './access';
-import type { ActionCommand, Command, RunContext, RunResult } from './define';
-import { type FormErrors, type FormValues, initialValues, parseForm } from './form-values';
+import type { ActionCommand, Command, RunContext } from './define';
+import { type FormValues, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
+import { closePalette } from './palette-state';
 import { loadPrefill } from './prefill';
 import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
+import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
 import { type UserTarget, userTarget } from './target';
 
-/** Where a run was started; every origin goes through the same checks and steps. */
-export type Origin = 'palette' | 'button' | 'row-menu' | 'shortcut' | 'deep-link';
-
-/** The pages of a run: ask for a customer, fill the form, confirm (or review a command that has no form). */
-export type RunStep = 'target' | 'form' | 'confirm' | 'result';
-
-/** One opened command: what it acts on, what was typed, where it stands. */
-export interface OpenRun {
-  /** Different for every opened form. */
-  serial: number;
-  commandId: string;
-  target: UserTarget | undefined;
-  steps: RunStep[];
-  step: RunStep;
-  values: FormValues;
-  errors: FormErrors;
-  /** The parsed parameters, once the form validated. */
-  parsed: Record<string, unknown> | null;
-  busy: boolean;
-  /** Made when the form opens; every submit of this form sends the same one. */
-  idempotencyKey: string;
-  origin: Origin;
-  /** Started from the palette's root page: stepping back from the first step returns there. */
-  fromPalette: boolean;
-  /** What the command showed after it ran (the `result` step). */
-  result: RunResult | null;
-  /** The form's starting values are being loaded from the server: what it says meanwhile. */
-  prefilling: string | null;
-  /** The quote of the preview shown on the confirmation (sent with the action). */
-  quote: Readonly<Record<string, unknown>> | null;
-}
-
-/** The runner's state: at most one open run, shown by the palette dialog. */
-export const runner = proxy<{ run: OpenRun | null }>({ run: null });
+export { type OpenRun, type Origin, type RunStep, runner } from './run-state';
 
 /** How `runCommand` ended: opened (or navigated), or refused with the reason people were shown. */
 export type RunOutcome = { opened: true } | { opened: false; reason: string };

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { paletteState } from '../src/palette/state';
 import { session } from '../src/session/store';
 import { modKeyLabel } from '../src/ui/platform';
 import { permitted } from './access';
 import type { Command } from './define';
 import { allCommands } from './index';
+import { paletteState } from './palette-state';
 import { runCommand, runner } from './runner';
 import type { UserTarget } from './target';
 

@@ -1,14 +1,14 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { type AreaDefinition, areaById, userDetailTabs } from './navigation';
+import { RequireAccess } from './routing/RequireAccess';
 import { useDocumentTitle } from './routing/use-document-title';
-import { NotFoundPage } from './shell/NotFoundPage';
-import { RequireAccess } from './shell/RequireAccess';
 import { Spinner } from './ui/Spinner';
 
 const LoginPage = lazy(() => import('../views/login/LoginPage'));
 /** The shell brings the palette and every command: loaded after sign-in, so the login screen stays small. */
-const Shell = lazy(() => import('./shell/Shell').then((module) => ({ default: module.Shell })));
+const Shell = lazy(() => import('../views/shell/Shell').then((module) => ({ default: module.Shell })));
 const UsersPage = lazy(() => import('../views/users/UsersPage'));
 const UserDetailsPage = lazy(() => import('../views/user-details/UserDetailsPage'));
 const PendingProjectsPage = lazy(() => import('../views/pending-projects/PendingProjectsPage'));

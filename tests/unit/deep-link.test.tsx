@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseDeepLink, withoutParams } from '../../commands/deep-link';
 import { cancelRun, runner } from '../../commands/runner';
-import { closePalette, Palette } from '../../src/palette/Palette';
 import { clearSession } from '../../src/session/store';
 import { toastState } from '../../src/ui/toast-store';
+import { closePalette, Palette } from '../../views/palette/Palette';
 import { customerRow, usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
 import { renderAt as renderPageAt } from './support/render';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchClass, mergeRanked, type RankItem, rankItems, rankScored } from '../../src/palette/rank';
+import { matchClass, mergeRanked, type RankItem, rankItems, rankScored } from '../../views/palette/rank';
 
 function item(value: string, label = value, keywords = ''): RankItem & { label: string } {
   return { value, label, lower: label.toLowerCase(), keywordsLower: keywords.toLowerCase(), boost: 0 };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type ActionCommand, defineCommand, type Preview } from '../../commands/define';
 import { type UserTarget, userTarget } from '../../commands/target';
-import { PreviewPanel, usePreview } from '../../src/palette/PreviewPanel';
+import { PreviewPanel, usePreview } from '../../views/palette/PreviewPanel';
 import { customerRow } from './support/customer-row';
 
 afterEach(cleanup);

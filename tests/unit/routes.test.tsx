@@ -8,7 +8,7 @@ import { clearSession } from '../../src/session/store';
 import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
 
-vi.mock('../../src/palette/Palette', () => ({ Palette: () => null, openPalette: () => undefined }));
+vi.mock('../../views/palette/Palette', () => ({ Palette: () => null, openPalette: () => undefined }));
 vi.mock('../../views/users/UsersPage', () => ({
   default: ({ tab }: { tab: string }) => <h1>{`Users: ${tab}`}</h1>,
 }));

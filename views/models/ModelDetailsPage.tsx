@@ -1,4 +1,4 @@
-import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 
 /** One model (`/models/:id`, needs see_models): not built yet. */
 export default function ModelDetailsPage({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 
 /** The models list (`/models`, needs see_models): not built yet. */
 export default function ModelsPage() {

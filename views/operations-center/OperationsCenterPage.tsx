@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { areaById, tabsFor } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
-import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Tabs } from '../../src/ui/Tabs';
+import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 import { CreditPackagesTab } from './CreditPackagesTab';
 import { ExchangeRatesTab } from './ExchangeRatesTab';
 

@@ -1,4 +1,4 @@
-import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 
 /** Partners management (`/partners-management/:tab`): not built yet; the tab is in the URL. */
 export default function PartnersManagementPage(_: { tab: string }) {

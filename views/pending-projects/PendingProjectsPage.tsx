@@ -1,4 +1,4 @@
-import { AreaPlaceholder } from '../../src/shell/AreaPlaceholder';
+import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 
 /** Pending projects (`/pending-projects`): not built yet. */
 export default function PendingProjectsPage() {

@@ -2,9 +2,9 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api } from '../../domain/api';
 import { useCall } from '../../src/http';
-import { useDebounced } from '../../src/palette/useCustomerSearch';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
+import { useDebounced } from '../../src/ui/use-debounced';
 import { CustomerList } from './CustomerList';
 
 /** Customer search: the query lives in the address (`?q=`), results are the server's top matches. */

@@ -2,10 +2,10 @@ import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { allCommands } from '../../../commands/index';
-import { EntryList } from '../../../src/palette/EntryList';
-import { type PaletteEntry, rootEntries, userEntry } from '../../../src/palette/entries';
-import { maxListed } from '../../../src/palette/RootPage';
-import { mergeRanked, rankScored } from '../../../src/palette/rank';
+import { EntryList } from '../../../views/palette/EntryList';
+import { type PaletteEntry, rootEntries, userEntry } from '../../../views/palette/entries';
+import { maxListed } from '../../../views/palette/RootPage';
+import { mergeRanked, rankScored } from '../../../views/palette/rank';
 import '../../../src/styles.css';
 
 /** Entries the bench palette lists (`?entries=`, default 10,000): the role's commands and made-up recent customers. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { type AreaDefinition, areaById, tabsFor } from '../navigation';
-import { useSession } from '../session/store';
-import { PageHeader } from '../ui/PageHeader';
-import { Tabs } from '../ui/Tabs';
+import { type AreaDefinition, areaById, tabsFor } from '../../src/navigation';
+import { useSession } from '../../src/session/store';
+import { PageHeader } from '../../src/ui/PageHeader';
+import { Tabs } from '../../src/ui/Tabs';
 
 export interface AreaPlaceholderProps {
   area: AreaDefinition['id'];

@@ -5,20 +5,20 @@ import { useDeepLinks } from '../../commands/deep-link';
 import type { ActionCommand } from '../../commands/define';
 import { commandById } from '../../commands/index';
 import { usePageTarget } from '../../commands/page-target';
+import { paletteState } from '../../commands/palette-state';
 import { reloadRecents } from '../../commands/recents';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
-import { useSession } from '../session/store';
+import { useSession } from '../../src/session/store';
 import { ConfirmPage } from './ConfirmPage';
 import { FormPage } from './FormPage';
 import { ResultPage } from './ResultPage';
 import { RootPage } from './RootPage';
-import { paletteState } from './state';
 import { TargetPage } from './TargetPage';
 import { dismissPalette, usePaletteKeys } from './usePaletteKeys';
 import { useRestoreFocus } from './useRestoreFocus';
 
-export { closePalette, openPalette } from './state';
+export { closePalette, openPalette } from '../../commands/palette-state';
 
 /**
  * The command palette, mounted once by the shell: a cmdk dialog whose pages are the root (commands, recent and

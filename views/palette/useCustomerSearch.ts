@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
 import { api } from '../../domain/api';
 import type { CustomerRow } from '../../domain/users';
-import { useCall } from '../http';
-
-/** The value, once it has stopped changing for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
+import { useCall } from '../../src/http';
+import { useDebounced } from '../../src/ui/use-debounced';
 
 /** Customers matching what is typed: the server's search (SWR-cached), from 2 characters, ~150 ms after typing stops. */
 export function useCustomerSearch(typed: string): { rows: readonly CustomerRow[]; searching: boolean } {

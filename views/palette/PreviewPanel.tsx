@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { ActionCommand, Preview } from '../../commands/define';
 import type { UserTarget } from '../../commands/target';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '../../src/ui/Spinner';
 
 /** The state of a command's server-priced preview: the confirm button waits for `ready`. */
 export interface PreviewState {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { roleLabels } from '../../domain/roles';
-import { useSession } from '../session/store';
-import { Spinner } from '../ui/Spinner';
-import { ThemeToggle } from '../ui/ThemeToggle';
-import { signOut } from './sign-out';
+import { signOut } from '../../src/session/sign-out';
+import { useSession } from '../../src/session/store';
+import { Spinner } from '../../src/ui/Spinner';
+import { ThemeToggle } from '../../src/ui/ThemeToggle';
 
 /** Who is signed in and in which role, with the theme toggle and the logout button. */
 export function SignedInPerson() {

@@ -1,10 +1,10 @@
 import type { FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
 import { runner } from '../../commands/runner';
 import type { Endpoint } from '../../domain/endpoint';
-import { useCall } from '../http';
-import { useSession } from '../session/store';
-import { Field } from '../ui/fields/Field';
-import type { FieldValue } from '../ui/fields/types';
+import { useCall } from '../../src/http';
+import { useSession } from '../../src/session/store';
+import { Field } from '../../src/ui/fields/Field';
+import type { FieldValue } from '../../src/ui/fields/types';
 
 interface CommandFieldProps {
   name: string;

@@ -1,6 +1,6 @@
 import { Command } from 'cmdk';
 import { shortcutKeys } from '../../commands/shortcuts';
-import { Kbd } from '../ui/Kbd';
+import { Kbd } from '../../src/ui/Kbd';
 import { groupEntries, type PaletteEntry } from './entries';
 
 interface EntryListProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { currentEnvironment } from '../../src/routing/use-document-title';
 import { openPalette, Palette } from '../palette/Palette';
-import { currentEnvironment } from '../routing/use-document-title';
 import { KeyboardHelp } from './KeyboardHelp';
 import { PaletteHint } from './PaletteHint';
 import { SideNav } from './SideNav';

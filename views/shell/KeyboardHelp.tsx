@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { allCommands } from '../../commands/index';
 import { keyboardHelp } from '../../commands/keyboard-help';
+import { paletteState } from '../../commands/palette-state';
 import { runner } from '../../commands/runner';
 import { isTypingTarget, shortcutKeys } from '../../commands/shortcuts';
-import { paletteState } from '../palette/state';
-import { useSession } from '../session/store';
-import { Kbd } from '../ui/Kbd';
+import { useSession } from '../../src/session/store';
+import { Kbd } from '../../src/ui/Kbd';
 
 const keyNames: Readonly<Record<string, string>> = { arrowleft: '←', escape: 'Esc', enter: '↵' };
 

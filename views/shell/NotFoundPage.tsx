@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
-import { homePath } from '../routing/guard';
-import { EmptyState } from '../ui/EmptyState';
-import { PageHeader } from '../ui/PageHeader';
+import { homePath } from '../../src/routing/guard';
+import { EmptyState } from '../../src/ui/EmptyState';
+import { PageHeader } from '../../src/ui/PageHeader';
 
 /** Any address the route table does not know, inside the shell. */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
-import { Kbd } from '../ui/Kbd';
-import { modKeyLabel } from '../ui/platform';
+import { Kbd } from '../../src/ui/Kbd';
+import { modKeyLabel } from '../../src/ui/platform';
 
 /** The always-visible way into the palette: a button that names its shortcut (Ctrl K, or ⌘K on a Mac). */
 export function PaletteHint({ onOpen }: { onOpen: () => void }) {

@@ -3,14 +3,14 @@ import { type KeyboardEvent, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { allCommands } from '../../commands/index';
 import { navigateTo, userPath } from '../../commands/navigate';
+import { closePalette, paletteState } from '../../commands/palette-state';
 import { recencyRanks, recents, rememberUser } from '../../commands/recents';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
-import { useSession } from '../session/store';
+import { useSession } from '../../src/session/store';
 import { EntryList } from './EntryList';
 import { customerEntries, type PaletteEntry, rootEntries } from './entries';
 import { mergeRanked, rankScored } from './rank';
-import { closePalette, paletteState } from './state';
 import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
 

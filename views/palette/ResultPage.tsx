@@ -2,8 +2,8 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { runner, stepBack } from '../../commands/runner';
-import { Button } from '../ui/Button';
-import { Kbd } from '../ui/Kbd';
+import { Button } from '../../src/ui/Button';
+import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
 
 /** After a command that answers something to keep (a single-use link): shows it; Enter copies, Escape closes. */

@@ -2,9 +2,9 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { runner, setValue, submitForm } from '../../commands/runner';
-import { Button } from '../ui/Button';
-import { Kbd } from '../ui/Kbd';
-import { Spinner } from '../ui/Spinner';
+import { Button } from '../../src/ui/Button';
+import { Kbd } from '../../src/ui/Kbd';
+import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from './CommandField';
 import { PageTitle } from './PageTitle';
 

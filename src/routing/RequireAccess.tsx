@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { decideNavigation } from '../routing/guard';
+import { signOut } from '../session/sign-out';
 import { isLoggedIn, useSession } from '../session/store';
-import { signOut } from './sign-out';
+import { decideNavigation } from './guard';
 
 /** Applies the navigation guard to everything inside the shell: login, allowed roles, per-route permissions. */
 export function RequireAccess({ children }: { children: ReactNode }) {

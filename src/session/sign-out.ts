@@ -1,7 +1,7 @@
 import { api } from '../../domain/api';
 import { call } from '../http/call';
 import { endSession } from '../http/end-session';
-import { session } from '../session/store';
+import { session } from './store';
 
 /** Signs out: asks the server to revoke the session (best effort, at most 3 s), then ends it here and goes to /login. */
 export async function signOut(): Promise<void> {

@@ -5,11 +5,11 @@ import { confirmRun, runner, setQuote, stepBack } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import type { Endpoint } from '../../domain/endpoint';
-import { useCall } from '../http';
-import { useSession } from '../session/store';
-import { Button } from '../ui/Button';
-import type { FieldOption } from '../ui/fields/types';
-import { Kbd } from '../ui/Kbd';
+import { useCall } from '../../src/http';
+import { useSession } from '../../src/session/store';
+import { Button } from '../../src/ui/Button';
+import type { FieldOption } from '../../src/ui/fields/types';
+import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
 import { PreviewPanel, usePreview } from './PreviewPanel';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import { areaHref, areasFor } from '../navigation';
-import { useSession } from '../session/store';
+import { areaHref, areasFor } from '../../src/navigation';
+import { useSession } from '../../src/session/store';
 
 /** The areas this role may open, the current one marked. */
 export function SideNav() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { closePalette, openPalette } from '../../commands/palette-state';
 import { cancelRun, runner, stepBack } from '../../commands/runner';
-import { isPaletteKey } from './hotkey';
-import { closePalette, openPalette } from './state';
+import { isPaletteKey } from '../../src/ui/palette-key';
 
 /** Closes the dialog: the open run (not run) and the root page. */
 export function dismissPalette(): void {

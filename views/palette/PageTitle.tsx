@@ -1,4 +1,4 @@
-import { Kbd } from '../ui/Kbd';
+import { Kbd } from '../../src/ui/Kbd';
 
 /** The top line of a palette page past the root: where you are, and that Escape goes back. */
 export function PageTitle({ title, detail }: { title: string; detail?: string }) {

@@ -1,0 +1,39 @@
+import { proxy } from 'valtio';
+import type { RunResult } from './define';
+import type { FormErrors, FormValues } from './form-values';
+import type { UserTarget } from './target';
+
+/** Where a run was started; every origin goes through the same checks and steps. */
+export type Origin = 'palette' | 'button' | 'row-menu' | 'shortcut' | 'deep-link';
+
+/** The pages of a run: ask for a customer, fill the form, confirm (or review a command that has no form). */
+export type RunStep = 'target' | 'form' | 'confirm' | 'result';
+
+/** One opened command: what it acts on, what was typed, where it stands. */
+export interface OpenRun {
+  /** Different for every opened form. */
+  serial: number;
+  commandId: string;
+  target: UserTarget | undefined;
+  steps: RunStep[];
+  step: RunStep;
+  values: FormValues;
+  errors: FormErrors;
+  /** The parsed parameters, once the form validated. */
+  parsed: Record<string, unknown> | null;
+  busy: boolean;
+  /** Made when the form opens; every submit of this form sends the same one. */
+  idempotencyKey: string;
+  origin: Origin;
+  /** Started from the palette's root page: stepping back from the first step returns there. */
+  fromPalette: boolean;
+  /** What the command showed after it ran (the `result` step). */
+  result: RunResult | null;
+  /** The form's starting values are being loaded from the server: what it says meanwhile. */
+  prefilling: string | null;
+  /** The quote of the preview shown on the confirmation (sent with the action). */
+  quote: Readonly<Record<string, unknown>> | null;
+}
+
+/** The runner's state: at most one open run, shown by the palette dialog. */
+export const runner = proxy<{ run: OpenRun | null }>({ run: null });
