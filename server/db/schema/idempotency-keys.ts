@@ -16,6 +16,10 @@ export const idempotencyKeys = pgTable(
     state: text('state', { enum: ['running', 'done'] }).notNull(),
     status: integer('status'),
     answer: jsonb('answer'),
+    /** Which running request holds the claim (a random id per claim); only it may finish or release it. */
+    owner: text('owner'),
+    /** The claim is held until then, renewed while its request runs; a retry takes over an expired lease. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },

@@ -7,6 +7,7 @@ export const loginFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    device: text('device'),
     at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_at').on(t.email, t.at), index('login_failures_ip_at').on(t.ip, t.at)],
