@@ -1,6 +1,9 @@
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Failed sign-ins, counted per e-mail and per address for the login limits. `email` is lower-case. */
+/**
+ * Failed sign-ins, counted per e-mail, per e-mail and address, per address and per device for the login limits
+ * (server/auth/login-limits.ts). `email` is lower-case; `device` is the id of a valid device cookie for that e-mail.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
