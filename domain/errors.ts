@@ -5,6 +5,10 @@
 export const errorCatalogue = {
   validation_failed: { status: 400, message: 'The request is not valid' },
   malformed_json: { status: 400, message: 'The request body is not valid JSON' },
+  json_too_deep: {
+    status: 400,
+    message: 'The request body is nested too deeply: at most 64 levels of objects and arrays',
+  },
   idempotency_key_missing: { status: 400, message: 'This action moves money and needs an Idempotency-Key header' },
   not_authenticated: { status: 401, message: 'Not signed in' },
   token_expired: { status: 401, message: 'Signature has expired' },
@@ -35,6 +39,10 @@ export const errorCatalogue = {
   email_taken: { status: 409, message: 'Another customer already uses this e-mail' },
   self_referral: { status: 409, message: 'A customer cannot refer themselves' },
   already_referred: { status: 409, message: 'That customer is already recorded as referred by someone' },
+  referral_cycle: {
+    status: 409,
+    message: 'That customer already refers this one, directly or through others; a referral cannot go round in a circle',
+  },
   abusive_already_ignored: { status: 409, message: 'This customer’s abusive flag is already ignored' },
   abusive_not_ignored: { status: 409, message: 'This customer’s abusive flag is not ignored' },
   culling_plan_active: { status: 409, message: 'This customer has a paid culling plan; terminate it first' },
@@ -128,6 +136,10 @@ export const errorCatalogue = {
   exchange_rate_missing: { status: 409, message: 'No exchange rate is set for these currencies; ask an admin' },
   exchange_rate_same_currency: { status: 400, message: 'An exchange rate needs two different currencies' },
   internal: { status: 500, message: 'Server Error - Contact Support' },
+  audit_unavailable: {
+    status: 503,
+    message: 'The call could not be recorded in the audit trail, so it was not carried out; try again',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
