@@ -34,6 +34,10 @@ export const errorCatalogue = {
     status: 403,
     message: 'Your role may give only a capped amount of credit per action; ask a PL2, a master or an admin for more',
   },
+  credit_daily_cap_exceeded: {
+    status: 403,
+    message: 'Your role may give only a capped amount of credit per customer per day; ask a PL2, a master or an admin',
+  },
   notification_not_found: { status: 404, message: 'This customer has no notification with this id' },
   referred_user_not_found: { status: 404, message: 'No customer with this id or e-mail to record as referred' },
   email_taken: { status: 409, message: 'Another customer already uses this e-mail' },
@@ -76,6 +80,7 @@ export const errorCatalogue = {
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request' },
   bad_credentials: { status: 422, message: 'Wrong e-mail or password' },
   too_many_attempts: { status: 429, message: 'Too many failed sign-ins; try again later' },
+  rate_limited: { status: 429, message: 'Too many requests from this address without signing in; try again shortly' },
   payload_too_large: { status: 413, message: 'The request body is too large' },
   unsupported_media_type: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' },
   payment_declined: { status: 402, message: 'The card was declined' },
