@@ -16,7 +16,10 @@ export interface EndpointTarget {
   readonly in?: 'params' | 'body';
 }
 
-/** The id a call's target names in a request, as text (null when the call has none or the request lacks it). */
+/**
+ * The id a call's target names in a request, in canonical decimal (`57`), or null when the call has none or the
+ * request's value is not an id (`057`, `+57`, ` 57`…: those calls are refused with 400, and their path keeps the text).
+ */
 export function targetIdOf(
   endpoint: Pick<Endpoint, 'target'>,
   request: { params?: unknown; body?: unknown },
@@ -25,9 +28,8 @@ export function targetIdOf(
   if (!target) return null;
   const source = target.in === 'body' ? request.body : request.params;
   if (source === null || typeof source !== 'object') return null;
-  const value = (source as Record<string, unknown>)[target.param];
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  return String(value).slice(0, 200);
+  const parsed = idParam.safeParse((source as Record<string, unknown>)[target.param]);
+  return parsed.success ? String(parsed.data) : null;
 }
 
 /** One admin call of the contract, declared once and read by the server, the console and the tests. */
@@ -155,9 +157,16 @@ export function permissionsOfCall(endpoint: Pick<Endpoint, 'permission'>): reado
   return typeof endpoint.permission === 'string' ? [endpoint.permission] : endpoint.permission;
 }
 
-/** Path parameter schema for numeric ids: `42` in the path becomes the number 42; anything else is a 400. */
-export const idParam = z.coerce
-  .number({ error: 'must be a positive whole number' })
-  .int()
-  .positive()
-  .max(2_147_483_647);
+/** The largest id: ids are PostgreSQL `integer`s. */
+export const maxId = 2_147_483_647;
+const idMessage = `must be a whole number from 1 to ${maxId}, written without sign, leading zeros, spaces or exponent`;
+
+/**
+ * Schema of a record id, in a path, a query or a body: a positive integer in canonical decimal (`/^[1-9][0-9]*$/`, at
+ * most `maxId`). `57` (text or JSON number) becomes the number 57; `057`, `57.0`, `+57`, `0x39`, ` 57`, `5e1`, `０５７`,
+ * empty, negative or too large is a 400. One spelling per record keeps the audit trail's target ids comparable.
+ */
+export const idParam = z
+  .union([z.number(idMessage), z.string(idMessage).regex(/^[1-9][0-9]{0,9}$/, idMessage)], { error: idMessage })
+  .transform(Number)
+  .pipe(z.number().int(idMessage).positive(idMessage).max(maxId, idMessage));
