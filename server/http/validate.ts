@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fail } from './errors';
+import { hasLoneSurrogate, storableText } from './text';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -36,16 +37,34 @@ function messageFor(issue: Issue): string | undefined {
   }
 }
 
-/** The path to the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
-function nulCharacterAt(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** What PostgreSQL cannot store in text or jsonb: a NUL character, or a lone UTF-16 surrogate (no valid UTF-8). */
+type BadText = 'nul' | 'surrogate';
+
+function badText(text: string): BadText | null {
+  if (text.includes('\u0000')) return 'nul';
+  return hasLoneSurrogate(text) ? 'surrogate' : null;
+}
+
+/** The first string (value or key) that cannot be stored, with its path; null when all can. Input is depth-capped. */
+function badTextAt(value: unknown, path: string[] = []): { path: string[]; problem: BadText } | null {
+  if (typeof value === 'string') {
+    const problem = badText(value);
+    return problem ? { path, problem } : null;
+  }
   if (value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
-    const found = nulCharacterAt(inner, [...path, key]);
+    const keyProblem = badText(key);
+    if (keyProblem) return { path: [...path, storableText(key)], problem: keyProblem };
+    const found = badTextAt(inner, [...path, key]);
     if (found) return found;
   }
   return null;
 }
+
+const badTextMessage: Record<BadText, string> = {
+  nul: 'must not contain NUL characters',
+  surrogate: 'must be valid Unicode text (it holds an unpaired surrogate)',
+};
 
 /**
  * Parses one part of a request (`params`, `query`, `body`) or throws 400 `validation_failed` naming the field and the
@@ -56,10 +75,10 @@ export function parseInput<S extends z.ZodType>(
   input: unknown,
   part: 'params' | 'query' | 'body',
 ): z.output<S> {
-  const nul = nulCharacterAt(input);
-  if (nul) {
-    const field = nul.length > 0 ? nul.join('.') : part;
-    throw fail('validation_failed', { detail: `${field}: must not contain NUL characters`, field });
+  const bad = badTextAt(input);
+  if (bad) {
+    const field = bad.path.length > 0 ? bad.path.join('.') : part;
+    throw fail('validation_failed', { detail: `${field}: ${badTextMessage[bad.problem]}`, field });
   }
   const result = schema.safeParse(input, { error: (issue) => messageFor(issue) });
   if (result.success) return result.data;
