@@ -4,6 +4,7 @@ import { isMutation } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { writeAudit } from './audit';
 import { type ApiError, fail, isApiError } from './errors';
+import { maxJsonDepth, nestsDeeperThan } from './json-depth';
 
 /** Any thrown value as a catalogue error: Fastify's own 4xx (body too large, media type…) mapped, the rest a 500. */
 export function toApiError(error: unknown): ApiError {
@@ -16,12 +17,16 @@ export function toApiError(error: unknown): ApiError {
   return fail('internal');
 }
 
-/** Parses JSON bodies: an empty body is no body; anything unparsable is 400 `malformed_json`. */
+/**
+ * Parses JSON bodies: an empty body is no body; nesting past `maxJsonDepth` is 400 `json_too_deep` (checked on the
+ * text, before parsing); anything unparsable is 400 `malformed_json`.
+ */
 export function acceptJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, raw, done) => {
     const text = String(raw);
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, maxJsonDepth)) return done(fail('json_too_deep'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -41,18 +46,23 @@ async function auditFailure(db: Database, request: FastifyRequest, error: ApiErr
     outcome: error.status === 403 ? 'refused' : 'failed',
     status: error.status,
     detail: error.message,
+    field: error.field,
   });
 }
 
-/** Error answers: `{detail, code, field?}` with the catalogue's status; failed and refused mutations audited. */
+/**
+ * Error answers: `{detail, code, field?}` with the catalogue's status; failed and refused mutations audited. When that
+ * audit row cannot be written (`writeAudit` already tried without the body), the answer is 503 `audit_unavailable`
+ * instead: the call failed anyway, and nobody is told otherwise.
+ */
 export function answerErrors(app: FastifyInstance, db: Database): void {
   app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const answer = toApiError(error);
+    let answer = toApiError(error);
     if (answer.status >= 500) request.log.error({ err: error }, 'call failed');
     try {
       await auditFailure(db, request, answer);
     } catch (auditError) {
-      request.log.error({ err: auditError }, 'could not write the audit row of a failed call');
+      answer = toApiError(auditError);
     }
     return reply.code(answer.status).headers(answer.headers).send(answer.toAnswer());
   });

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { type Endpoint, targetIdOf } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { type AuditOutcome, auditLog } from '../db/schema';
+import { fail } from './errors';
 import type { StaffMember } from './handler';
+import { storableText } from './text';
 
 const secretName = /password|token|secret/i;
 
@@ -17,6 +19,71 @@ export function withoutSecrets(value: unknown): unknown {
   return copy;
 }
 
+/** What one audit row keeps of a request body at most (the rest is cut, saying how much). */
+export const auditBodyLimits = {
+  /** Bytes of the stored JSON; a larger body is kept as a note and the start of its text. */
+  bytes: 8 * 1024,
+  /** Levels of objects and arrays; deeper values are replaced by a note. */
+  depth: 16,
+  /** Characters of one string value. */
+  text: 1024,
+  /** Characters of one key. */
+  key: 128,
+  /** Items of one array or fields of one object. */
+  items: 100,
+} as const;
+
+/** `text` cut to `max` characters (noting how many were cut), storable in PostgreSQL. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return storableText(text);
+  return `${storableText(text.slice(0, max))}…[${text.length - max} more characters not stored]`;
+}
+
+function sanitised(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return clip(value, auditBodyLimits.text);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean' || value === null) return value;
+  if (typeof value !== 'object') return null;
+  if (depth >= auditBodyLimits.depth) return `[nested deeper than ${auditBodyLimits.depth} levels: not stored]`;
+  const { items } = auditBodyLimits;
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, items).map((inner) => sanitised(inner, depth + 1));
+    return value.length > items ? [...kept, `[${value.length - items} more items not stored]`] : kept;
+  }
+  const entries = Object.entries(value).filter(([key]) => !secretName.test(key));
+  const kept = entries
+    .slice(0, items)
+    .map(([key, inner]) => [clip(key, auditBodyLimits.key), sanitised(inner, depth + 1)] as const);
+  if (entries.length > items) kept.push(['…', `[${entries.length - items} more fields not stored]`]);
+  return Object.fromEntries(kept);
+}
+
+/**
+ * The copy of a request body an audit row stores: no secrets, no NUL characters, unpaired surrogates replaced by
+ * U+FFFD, strings, keys, arrays and depth cut, and at most `auditBodyLimits.bytes` of JSON in all.
+ */
+export function auditableBody(body: unknown): unknown {
+  const copy = sanitised(body, 0);
+  const json = JSON.stringify(copy) ?? 'null';
+  const bytes = Buffer.byteLength(json);
+  if (bytes <= auditBodyLimits.bytes) return copy;
+  return { not_stored: `a body of ${bytes} bytes as stored (over ${auditBodyLimits.bytes})`, start: clip(json, 1024) };
+}
+
+/**
+ * What a failed call without an access token (sign-in, refresh, sign-out) stores instead of its body: anyone can
+ * send those, so never the body itself: the field at fault and the e-mail's domain at most.
+ */
+function unauthenticatedSummary(body: unknown, field: string | undefined): Record<string, string> {
+  const summary: Record<string, string> = {};
+  if (field !== undefined) summary.field = clip(field, 64);
+  const email = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).email : undefined;
+  if (typeof email === 'string' && email.includes('@')) {
+    summary.email_domain = clip(email.slice(email.lastIndexOf('@') + 1).toLowerCase(), 64);
+  }
+  return summary;
+}
+
 /** One attempt at a mutating call, as the audit trail records it. */
 export interface AuditAttempt {
   endpoint: Endpoint;
@@ -25,26 +92,70 @@ export interface AuditAttempt {
   outcome: AuditOutcome;
   status: number;
   detail?: string | null;
+  /** The input field at fault, for failed calls. */
+  field?: string;
 }
 
-/** Appends the audit row of a call attempt (inside the call's transaction on success, on its own otherwise). */
-export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<void> {
+type AuditRow = typeof auditLog.$inferInsert;
+
+function auditRowOf(attempt: AuditAttempt): AuditRow {
   const { endpoint, request, staff } = attempt;
-  const target = endpoint.target;
-  const targetId = targetIdOf(endpoint, request);
-  await db.insert(auditLog).values({
+  const body = request.body;
+  const failedAnonymously = endpoint.auth !== 'access' && attempt.outcome !== 'ok';
+  return {
     staffId: staff?.id ?? null,
     staffRole: staff?.role ?? null,
     callId: endpoint.id,
     method: request.method,
-    path: request.url.split('?')[0] ?? request.url,
-    targetKind: target?.kind ?? null,
-    targetId,
-    requestBody: request.body === undefined ? null : withoutSecrets(request.body),
+    path: clip(request.url.split('?')[0] ?? request.url, 1000),
+    targetKind: endpoint.target?.kind ?? null,
+    targetId: targetIdOf(endpoint, request),
+    requestBody: failedAnonymously
+      ? unauthenticatedSummary(body, attempt.field)
+      : body === undefined
+        ? null
+        : auditableBody(body),
     outcome: attempt.outcome,
     status: attempt.status,
-    detail: attempt.detail ?? null,
+    detail: attempt.detail == null ? null : clip(attempt.detail, 500),
     requestId: request.id,
-    ip: request.ip,
-  });
+    ip: clip(request.ip, 100),
+  };
+}
+
+/** The database's reason for a failed write, without the statement's parameters (they hold customer data). */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { message?: unknown } }).cause;
+  const message = cause?.message ?? (error as { message?: unknown }).message;
+  const firstLine = String(message ?? error).split('\n')[0] ?? '';
+  return firstLine.slice(0, 200);
+}
+
+/**
+ * Appends the audit row of a call attempt (inside the call's transaction on success, on its own otherwise), each try
+ * in its own savepoint. A row whose body cannot be written is written without it, saying so in `detail`; a row that
+ * cannot be written at all is logged and throws 503 `audit_unavailable`, so the call is not served.
+ */
+export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<void> {
+  const row = auditRowOf(attempt);
+  const log = attempt.request.log;
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.insert(auditLog).values(row);
+    });
+    return;
+  } catch (error) {
+    log.error({ reason: reasonOf(error), callId: row.callId }, 'audit row not written; trying without the body');
+  }
+  const note = 'request body not stored: the audit row could not be written with it';
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint
+        .insert(auditLog)
+        .values({ ...row, requestBody: null, detail: row.detail ? `${row.detail} (${note})` : note });
+    });
+  } catch (error) {
+    log.error({ reason: reasonOf(error), callId: row.callId }, 'audit row not written: the call is not served');
+    throw fail('audit_unavailable');
+  }
 }
