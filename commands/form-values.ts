@@ -73,9 +73,11 @@ export function parseForm<S extends z.ZodObject>(
   return { ok: false, errors: { fields, form } };
 }
 
-/** The form field a server error names (`reason`, `body.reason`, `/body/reason`), if the form has it. */
+/** The form field a server error names (`reason`, `body.reason`, `/body/reason`, `emails.2`), if the form has it. */
 export function fieldOfServerError(spec: ParamsSpec | undefined, field: string | undefined): string | undefined {
   if (!spec || !field) return undefined;
-  const name = field.split(/[./]/).filter(Boolean).pop();
-  return name && name in spec.fields ? name : undefined;
+  return field
+    .split(/[./]/)
+    .filter(Boolean)
+    .find((name) => Object.hasOwn(spec.fields, name));
 }

@@ -7,7 +7,8 @@ import type { OpenRun } from './run-state';
 const changedAnyway = new Set(['payment_declined']);
 
 /**
- * A command's call failed: the message goes under its field (back on the form) or above the buttons; a decline that
+ * A command's call failed: the message goes under its field (back on the form) or above the buttons, while the
+ * toast (from `call`) is titled by the command, e.g. "Give credit failed" (see `nameFailuresOf`); a decline that
  * kept its record refreshes the views; a final 4xx starts a new Idempotency-Key for the next submit.
  */
 export function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
@@ -26,8 +27,7 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
-    const prefix = `${field}: `;
-    const text = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    const text = message.replace(/^[\w./]+: /, '');
     run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
     run.step = 'form';
   } else {

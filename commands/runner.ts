@@ -1,5 +1,5 @@
 import { api } from '../domain/api';
-import { call, revalidateCalls } from '../src/http';
+import { actionFailedTitle, call, nameFailuresOf, revalidateCalls } from '../src/http';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, permissionsOf, permitted } from './access';
@@ -219,6 +219,8 @@ async function execute(): Promise<void> {
   run.busy = true;
   run.errors.form = null;
   controller = new AbortController();
+  // Its calls' failure toasts name the command ("Give credit failed") instead of the spec's generic "Server error".
+  nameFailuresOf(controller.signal, actionFailedTitle(command.title));
   const context: RunContext = {
     target: run.target,
     params: run.parsed as Record<string, unknown>,

@@ -51,15 +51,79 @@ export function serverMessage(body: unknown): string {
   return text(record(answer?.error)?.message) ?? text(answer?.detail) ?? defaultServerMessage;
 }
 
-/** A failed answer as an `ApiError` titled `Server error`. */
+/** The spec's toast title for a failure nobody foresaw (console-spec §8): 5xx, no answer, unknown statuses. */
+export const defaultFailureTitle = 'Server error';
+
+/** Refusals whose title says what happened whatever was tried: someone else's change, a rate limit. */
+const titlesByCode: Readonly<Record<string, string>> = {
+  stale_version: 'Conflict: changed by someone else',
+  contract_changed: 'Conflict: changed by someone else',
+  currency_changed_meanwhile: 'Conflict: changed by someone else',
+  price_changed: 'Conflict: the price changed',
+  idempotency_in_progress: 'Still running',
+  payment_declined: 'Card declined',
+};
+
+/** What a 4xx means for people, by status, when the console does not know what was being tried. */
+const titlesByStatus: Readonly<Record<number, string>> = {
+  400: 'Not accepted',
+  402: 'Card declined',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Not accepted',
+  415: 'Not accepted',
+  422: 'Not accepted',
+  429: 'Too many attempts',
+};
+
+/** Statuses whose title wins over the action's: they say what happened more plainly than "Suspend failed". */
+const plainStatuses: ReadonlySet<number> = new Set([403, 429]);
+
+/**
+ * The title of a failure's toast, by what happened: a conflict with someone else's change or a missing permission
+ * say so ("Conflict: changed by someone else", "Not allowed"); another refusal (4xx) of a known action names the
+ * action (`action`, e.g. "Give credit failed"), else the kind of refusal ("Not found"); anything unforeseen (5xx, no
+ * answer) keeps the spec's default "Server error".
+ */
+export function failureTitle(failure: { status: number; code: string }, action?: string): string {
+  const byCode = titlesByCode[failure.code];
+  if (byCode) return byCode;
+  if (failure.status < 400 || failure.status >= 500) return defaultFailureTitle;
+  if (plainStatuses.has(failure.status)) return titlesByStatus[failure.status] ?? defaultFailureTitle;
+  return action ?? titlesByStatus[failure.status] ?? defaultFailureTitle;
+}
+
+/** The title of a command's failure: "Give credit failed", "Suspend failed". */
+export function actionFailedTitle(commandTitle: string): string {
+  return `${commandTitle} failed`;
+}
+
+const actionsBySignal = new WeakMap<AbortSignal, string>();
+
+/**
+ * Names what the calls made with `signal` are trying (e.g. "Give credit failed"), so their failure toasts say so
+ * (see `failureTitle`). The command runner names each run this way; nothing else changes for those calls.
+ */
+export function nameFailuresOf(signal: AbortSignal, action: string): void {
+  actionsBySignal.set(signal, action);
+}
+
+/** The action named for `signal` (see `nameFailuresOf`), if any. */
+export function actionOf(signal: AbortSignal | undefined): string | undefined {
+  return signal ? actionsBySignal.get(signal) : undefined;
+}
+
+/** A failed answer as an `ApiError`, titled by what happened (see `failureTitle`). */
 export function serverError(status: number, body: unknown, retryAfter?: string | null): ApiError {
   const answer = record(body);
   const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
+  const code = text(answer?.code) ?? (status === 0 ? 'network_error' : `http_${status}`);
   return new ApiError({
-    title: 'Server error',
+    title: failureTitle({ status, code }),
     message: serverMessage(body),
     status,
-    code: text(answer?.code) ?? (status === 0 ? 'network_error' : `http_${status}`),
+    code,
     detail: text(answer?.detail) ?? serverMessage(body),
     field: text(answer?.field),
     retryAfterSeconds: Number.isFinite(seconds) ? seconds : undefined,

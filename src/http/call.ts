@@ -4,7 +4,7 @@ import { pathOf } from '../../domain/endpoint';
 import type { ErrorCode } from '../../domain/errors';
 import { session } from '../session/store';
 import { toast, toastDefaults } from '../ui/toast-store';
-import { ApiError, cancelledError, serverError } from './api-error';
+import { ApiError, actionOf, cancelledError, failureTitle, serverError } from './api-error';
 import { endSession } from './end-session';
 import { refreshSession } from './refresh';
 import { headersFor, transport } from './transport';
@@ -82,8 +82,9 @@ function asApiError(error: unknown, signal: AbortSignal | undefined): ApiError {
 /**
  * Makes one admin call, typed from the catalogue. Sends the bearer token (the refresh token for refresh and
  * logout), the cross-site token on mutations and the idempotency key on money calls; on an expired access token
- * refreshes once (shared by concurrent calls) and retries once. Rejects with an `ApiError`: toasted as
- * `Server error` unless `silent`, a cancel, or an ended session.
+ * refreshes once (shared by concurrent calls) and retries once. Rejects with an `ApiError`: toasted, titled by what
+ * happened (`failureTitle`: the action named for the signal, "Not allowed", "Server error"…), unless `silent`, a
+ * cancel, or an ended session.
  */
 export async function call<E extends Endpoint>(
   endpoint: E,
@@ -99,7 +100,8 @@ export async function call<E extends Endpoint>(
     const error = asApiError(raw, options.signal);
     if (error.code === 'cancel_request' || error.code === 'session_ended') throw error;
     if (!options.silent) {
-      toast({ title: error.title, message: error.message, type: 'negative', timeout: toastDefaults.errorTimeout });
+      const title = failureTitle(error, actionOf(options.signal));
+      toast({ title, message: error.message, type: 'negative', timeout: toastDefaults.errorTimeout });
     }
     if (error.status === 401 && endpoint.auth === 'access' && sessionGoneCodes.has(error.code)) endSession();
     throw error;

@@ -1,5 +1,12 @@
 export { apiAddress, apiBaseURL } from './api-address';
-export { ApiError, defaultServerMessage, serverMessage } from './api-error';
+export {
+  ApiError,
+  actionFailedTitle,
+  defaultServerMessage,
+  failureTitle,
+  nameFailuresOf,
+  serverMessage,
+} from './api-error';
 export { type CallInput, type CallOptions, call } from './call';
 export { endSession } from './end-session';
 export { refreshSession } from './refresh';

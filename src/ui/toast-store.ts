@@ -35,10 +35,17 @@ export function dismissToast(id: number): void {
   if (index >= 0) toastState.toasts.splice(index, 1);
 }
 
-/** Shows a toast that dismisses itself after its timeout; returns its id. */
+/**
+ * Shows a toast that dismisses itself after its timeout; returns its id. The same toast already on screen (title,
+ * message and type) is replaced rather than stacked, so a repeated failure or a re-rendered redirect says it once.
+ */
 export function toast(input: ToastInput): number {
   const type = input.type ?? toastDefaults.type;
   const timeout = input.timeout ?? (type === 'negative' ? toastDefaults.errorTimeout : toastDefaults.timeout);
+  const same = toastState.toasts.find(
+    (shown) => shown.title === input.title && shown.message === input.message && shown.type === type,
+  );
+  if (same) dismissToast(same.id);
   const id = nextId++;
   toastState.toasts.push({ id, title: input.title, message: input.message, type, timeout });
   if (toastState.toasts.length > maxVisible) toastState.toasts.splice(0, toastState.toasts.length - maxVisible);

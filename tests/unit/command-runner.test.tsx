@@ -191,6 +191,30 @@ describe('the parameter form', () => {
     await act(() => confirmRun());
     expect(runner.run?.step).toBe('form');
     expect(runner.run?.errors.fields.description).toBe('Is not allowed here');
+    expect(toastState.toasts.map((shown) => [shown.title, shown.message])).toEqual([
+      ['Suspend failed', 'description: is not allowed here'],
+    ]);
+  });
+
+  it('titles a refused run by what happened: someone else’s change, a missing permission, or the command', async () => {
+    const answers = [
+      { status: 409, body: { detail: 'This customer is already suspended', code: 'already_suspended' } },
+      { status: 403, body: { detail: 'Insufficient permissions', code: 'forbidden' } },
+      { status: 409, body: { detail: 'Someone else changed this record', code: 'stale_version' } },
+      { status: 500, body: {} },
+    ];
+    server.on('POST', '/admin/users/42/actions/suspend', () => answers.shift() ?? { status: 500, body: {} });
+    await runCommand('user.suspend', { target: userTarget(jane) });
+    setValue('reason', 'OTHER');
+    await submitForm();
+    for (let attempt = 0; attempt < 4; attempt += 1) await act(() => confirmRun());
+    expect(toastState.toasts.map((shown) => [shown.title, shown.message])).toEqual([
+      ['Suspend failed', 'This customer is already suspended'],
+      ['Not allowed', 'Insufficient permissions'],
+      ['Conflict: changed by someone else', 'Someone else changed this record'],
+      ['Server error', 'Server Error - Contact Support'],
+    ]);
+    expect(runner.run?.errors.form).toBe('Server Error - Contact Support');
   });
 
   it('steps back one page at a time and closes from the first', async () => {

@@ -4,6 +4,7 @@ import { cancelRun } from '../../commands/runner';
 import { userTarget } from '../../commands/target';
 import type { UserDetails } from '../../domain/user-details';
 import { clearSession } from '../../src/session/store';
+import { toastState } from '../../src/ui/toast-store';
 import { saveBodyOf } from '../../views/user-details/details-form';
 import { GeneralTab } from '../../views/user-details/GeneralTab';
 import { emailCheckDelay } from '../../views/user-details/use-email-check';
@@ -39,6 +40,7 @@ beforeEach(() => {
   cancelRun();
   clearSession();
   signedInAs('SUPPORT_PL1');
+  toastState.toasts.splice(0);
   saved = userDetails();
   server = new FakeApi();
   server.delay = 0;
@@ -142,6 +144,64 @@ describe('the general details form', () => {
     expect((screen.getByRole('button', { name: /Save/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.submit(screen.getByRole('form', { name: 'Customer details' }));
     expect(saves()).toHaveLength(0);
+  });
+
+  it('keeps Save disabled until a field differs from what is saved', async () => {
+    renderGeneral();
+    await screen.findByRole('form', { name: 'Customer details' });
+    const save = () => screen.getByRole('button', { name: /Save/ }) as HTMLButtonElement;
+    expect(save().disabled).toBe(true);
+    fireEvent.change(field(/^Last name/), { target: { value: 'Smith' } });
+    expect(save().disabled).toBe(false);
+    fireEvent.change(field(/^Last name/), { target: { value: saved.last_name } });
+    expect(save().disabled).toBe(true);
+    fireEvent.keyDown(field(/^Last name/), { key: 'Enter', ctrlKey: true });
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('puts a refused field under the field and titles the toast by what happened', async () => {
+    server.on('PUT', '/admin/users/42/general_details/details', () => ({
+      status: 409,
+      body: { detail: 'Another customer already uses this e-mail', code: 'email_taken', field: 'email' },
+    }));
+    server.on('GET', '/admin/users/validate_email/new%40example.com', () => ({
+      status: 200,
+      body: { data: { is_user_email_available: true } },
+    }));
+    renderGeneral();
+    await screen.findByRole('form', { name: 'Customer details' });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'new@example.com' } });
+    await screen.findByText('Free: no other customer uses it.', undefined, { timeout: 3000 });
+    fireEvent.submit(screen.getByRole('form', { name: 'Customer details' }));
+    const message = await screen.findByText('Another customer already uses this e-mail');
+    expect(field(/^E-mail/).getAttribute('aria-describedby')).toContain(message.id);
+    expect(toastState.toasts.map((shown) => [shown.title, shown.message])).toEqual([
+      ['Could not save details', 'Another customer already uses this e-mail'],
+    ]);
+  });
+
+  it('titles a lost race “Conflict: changed by someone else”', async () => {
+    server.on('PUT', '/admin/users/42/general_details/details', () => ({
+      status: 409,
+      body: { detail: 'Someone else changed this record', code: 'stale_version' },
+    }));
+    renderGeneral();
+    await screen.findByRole('form', { name: 'Customer details' });
+    fireEvent.change(field(/^Last name/), { target: { value: 'Smith' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Customer details' }));
+    await screen.findByText(/Someone else saved this customer’s details/);
+    expect(toastState.toasts.map((shown) => shown.title)).toEqual(['Conflict: changed by someone else']);
+  });
+
+  it('shows why the server refused to check an e-mail under the field', async () => {
+    server.on('GET', '/admin/users/validate_email/odd%40example.com', () => ({
+      status: 400,
+      body: { detail: 'user_email: must not contain a NUL', code: 'validation_failed', field: 'user_email' },
+    }));
+    renderGeneral();
+    await screen.findByRole('form', { name: 'Customer details' });
+    fireEvent.change(field(/^E-mail/), { target: { value: 'odd@example.com' } });
+    expect(await screen.findByText('Must not contain a NUL', undefined, { timeout: 3000 })).toBeTruthy();
   });
 
   it('is read-only for a role without user_details_edit', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from '../../domain/api';
 import { defineArea, idParam, post } from '../../domain/endpoint';
-import { ApiError } from '../../src/http/api-error';
+import { ApiError, nameFailuresOf } from '../../src/http/api-error';
 import { call } from '../../src/http/call';
 import { clearSession, isLoggedIn, session } from '../../src/session/store';
 import { toastState } from '../../src/ui/toast-store';
@@ -107,12 +107,41 @@ describe('call: expired access token', () => {
 describe('call: failures', () => {
   it('toasts Server error with error.message before detail', async () => {
     server.on('GET', '/admin/users/9', () => ({
-      status: 409,
+      status: 500,
       body: { error: { message: 'From error' }, detail: 'From detail' },
     }));
     const error = await failure(call(api.users.get, { params: { user_id: 9 } }));
     expect(error.message).toBe('From error');
     expect(toastState.toasts[0]).toMatchObject({ title: 'Server error', message: 'From error', type: 'negative' });
+  });
+
+  it.each([
+    [403, 'forbidden', 'Not allowed'],
+    [404, 'customer_not_found', 'Not found'],
+    [409, 'stale_version', 'Conflict: changed by someone else'],
+    [409, 'already_suspended', 'Conflict'],
+    [429, 'too_many_attempts', 'Too many attempts'],
+    [503, 'payment_provider_unavailable', 'Server error'],
+  ])('titles a %i %s by what happened: %s', async (status, code, title) => {
+    server.on('GET', '/admin/users/9', () => ({ status, body: { detail: 'What the server said', code } }));
+    const error = await failure(call(api.users.get, { params: { user_id: 9 } }));
+    expect(error.title).toBe(title);
+    expect(toastState.toasts.map((shown) => [shown.title, shown.message])).toEqual([[title, 'What the server said']]);
+  });
+
+  it('names the action a signal was named for, except where the refusal says more (permission, conflict)', async () => {
+    const signal = new AbortController().signal;
+    nameFailuresOf(signal, 'Give credit failed');
+    const answers = [
+      { status: 400, body: { detail: 'amount: must be positive', code: 'validation_failed', field: 'amount' } },
+      { status: 403, body: { detail: 'Your role may give at most $50.00', code: 'credit_cap_exceeded' } },
+      { status: 500, body: {} },
+    ];
+    server.on('GET', '/admin/users/9', () => answers.shift() ?? { status: 500, body: {} });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await failure(call(api.users.get, { params: { user_id: 9 } }, { signal }));
+    }
+    expect(toastTitles()).toEqual(['Give credit failed', 'Not allowed', 'Server error']);
   });
 
   it('uses detail when error.message is not a string', async () => {
@@ -144,7 +173,7 @@ describe('call: failures', () => {
   it('shows the error toast for 2.5 seconds', async () => {
     vi.useFakeTimers();
     server.delay = 0;
-    server.on('GET', '/admin/users/9', () => ({ status: 409, body: { detail: 'Conflict' } }));
+    server.on('GET', '/admin/users/9', () => ({ status: 500, body: { detail: 'Broken' } }));
     await failure(call(api.users.get, { params: { user_id: 9 } }));
     expect(toastTitles()).toEqual(['Server error']);
     vi.advanceTimersByTime(2499);

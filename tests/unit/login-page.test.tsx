@@ -112,6 +112,20 @@ describe('LoginPage', () => {
     );
   });
 
+  it('puts a refusal that names an input under that input', async () => {
+    server.on('POST', '/admin/auth/login', () => ({
+      status: 400,
+      body: { detail: 'password: must not contain a lone surrogate', code: 'validation_failed', field: 'password' },
+    }));
+    renderLogin();
+    type(/e-mail/i, 'admin@example.com');
+    const password = type(/password/i, 'nope');
+    await act(async () => pressEnter(password));
+    const message = await screen.findByText('Must not contain a lone surrogate');
+    expect(password.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('checks the e-mail before asking the server', async () => {
     renderLogin();
     type(/e-mail/i, 'not-an-address');

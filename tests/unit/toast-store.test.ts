@@ -25,6 +25,19 @@ describe('toast', () => {
     expect(toastState.toasts).toHaveLength(0);
   });
 
+  it('says the same thing once: an identical toast on screen is replaced, not stacked', () => {
+    toast({ title: 'Not allowed', message: 'You need the see_models permission to open Models', type: 'negative' });
+    vi.advanceTimersByTime(2000);
+    toast({ title: 'Not allowed', message: 'You need the see_models permission to open Models', type: 'negative' });
+    toast({ title: 'Not allowed', message: 'Another reason', type: 'negative' });
+    expect(toastState.toasts.map((shown) => shown.message)).toEqual([
+      'You need the see_models permission to open Models',
+      'Another reason',
+    ]);
+    vi.advanceTimersByTime(2499);
+    expect(toastState.toasts).toHaveLength(2);
+  });
+
   it('honours an explicit timeout and an early dismissal', () => {
     const id = toast({ title: 'Long', timeout: 10_000 });
     toast({ title: 'Other' });

@@ -9,7 +9,7 @@ import { isLoggedIn, signIn, useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { Kbd } from '../../src/ui/Kbd';
 import { ThemeToggle } from '../../src/ui/ThemeToggle';
-import { loginFailureMessage } from './login-failure';
+import { loginFailureField, loginFailureMessage } from './login-failure';
 
 type Field = 'email' | 'password';
 
@@ -65,8 +65,15 @@ export default function LoginPage() {
       signIn(answer);
       navigate(next, { replace: true });
     } catch (error) {
-      setFailure(loginFailureMessage(error));
       setBusy(false);
+      const field = loginFailureField(error);
+      if (field) {
+        // A refusal that names an input (400 with `field`) goes under it, like the form's own checks.
+        setFieldErrors({ [field]: loginFailureMessage(error) });
+        refs[field].current?.focus();
+        return;
+      }
+      setFailure(loginFailureMessage(error));
       refs.password.current?.select();
     }
   }

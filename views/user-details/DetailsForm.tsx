@@ -8,7 +8,7 @@ import { customerRowViews } from '../../commands/users/customer-views';
 import { api } from '../../domain/api';
 import { can } from '../../domain/permissions';
 import type { UserDetails } from '../../domain/user-details';
-import { type ApiError, call, revalidateCalls } from '../../src/http';
+import { type ApiError, call, failureTitle, revalidateCalls } from '../../src/http';
 import { useLeaveGuard } from '../../src/routing/leave-guard';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
@@ -23,6 +23,8 @@ import {
   type DetailsDraft,
   type DraftErrors,
   draftOf,
+  fieldMessage,
+  fieldOfServerError,
   saveBodyOf,
   validateSave,
 } from './details-form';
@@ -47,8 +49,15 @@ const emailHints: Record<EmailCheck, string | undefined> = {
   checking: 'Checking whether the e-mail is free…',
   free: 'Free: no other customer uses it.',
   taken: undefined,
+  refused: undefined,
   unknown: 'Could not check the e-mail now; the server checks it again on save.',
 };
+
+/** What the e-mail check puts under the field: taken, or the server's reason for refusing to check it. */
+function emailError(check: EmailCheck, reason: string | undefined): string | undefined {
+  if (check === 'taken') return 'Another customer already uses this e-mail';
+  return check === 'refused' ? reason : undefined;
+}
 
 interface DetailsFormProps {
   details: UserDetails;
@@ -74,7 +83,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
   const [busy, setBusy] = useState(false);
   const changed = changedFields(base, draft);
   const dirty = changed.length > 0;
-  const emailCheck = useEmailCheck(details.id, base.email, draft.email);
+  const { check: emailCheck, reason: emailRefusal } = useEmailCheck(details.id, base.email, draft.email);
   const firstField = useRef<HTMLElement | null>(null);
   const search = useSearch();
 
@@ -108,11 +117,8 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
   }
 
   async function save(): Promise<void> {
-    if (!editable || busy) return;
-    if (!dirty) {
-      toast({ title: 'Nothing to save', message: 'No field differs from what is saved.', type: 'info' });
-      return;
-    }
+    // Save is disabled while nothing differs from what is saved; Ctrl+Enter does nothing then either.
+    if (!editable || busy || !dirty) return;
     const body = saveBodyOf(base, draft);
     const invalid = validateSave(body);
     if (emailCheck === 'taken') invalid.email = 'Another customer already uses this e-mail';
@@ -135,14 +141,11 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
       void revalidateCalls(...customerRowViews);
     } catch (raw) {
       const error = raw as ApiError;
+      if (error.code === 'cancel_request') return;
       if (error.code === 'stale_version') setStale(true);
-      else if (error.code === 'email_taken') setErrors({ email: error.message });
-      else {
-        const field = error.field?.split(/[./]/).pop() as DetailField | undefined;
-        if (field && field in labels) setErrors({ [field]: error.message.replace(`${field}: `, '') });
-        else if (error.code !== 'cancel_request')
-          toast({ title: 'Could not save', message: error.message, type: 'negative' });
-      }
+      const field = error.code === 'email_taken' ? 'email' : fieldOfServerError(error.field);
+      if (field) setErrors({ [field]: fieldMessage(error.message) });
+      toast({ title: failureTitle(error, 'Could not save details'), message: error.message, type: 'negative' });
     } finally {
       setBusy(false);
     }
@@ -167,10 +170,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
       label={`${labels[field]}${['first_name', 'last_name', 'email'].includes(field) ? ' *' : ''}`}
       value={draft[field]}
       onChange={(value) => edit(field, value)}
-      error={
-        errors[field] ??
-        (field === 'email' && emailCheck === 'taken' ? 'Another customer already uses this e-mail' : undefined)
-      }
+      error={errors[field] ?? (field === 'email' ? emailError(emailCheck, emailRefusal) : undefined)}
       hint={hint}
       disabled={!editable || busy}
       controlRef={field === 'first_name' ? (element) => (firstField.current = element) : undefined}
@@ -241,7 +241,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
               type="submit"
               variant="primary"
               busy={busy}
-              disabled={emailCheck === 'taken'}
+              disabled={!dirty || emailCheck === 'taken'}
               hint={<Kbd className="ml-1">Ctrl ↵</Kbd>}
             >
               Save

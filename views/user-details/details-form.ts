@@ -61,6 +61,17 @@ function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
+/** The form field a server error names (`email`, `cc_emails.1`, `/body/email`), if the form has it. */
+export function fieldOfServerError(field: string | undefined): DetailField | undefined {
+  const parts = field?.split(/[./]/) ?? [];
+  return parts.find((part): part is DetailField => (editableDetailFields as readonly string[]).includes(part));
+}
+
+/** A server message for under its field: without the leading `field: ` it repeats, as a sentence. */
+export function fieldMessage(message: string): string {
+  return sentence(message.replace(/^[\w./]+: /, ''));
+}
+
 /** Validates the save request with the server's schema; messages land on their field. */
 export function validateSave(body: SaveUserDetailsBody): DraftErrors {
   const result = saveUserDetailsBody.safeParse(body);
