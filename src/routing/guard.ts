@@ -7,6 +7,8 @@ export interface GuardRule {
   path: string;
   permission: Permission;
   redirectTo: string;
+  /** The page's name in the reason people are shown ("Models", "All users"). */
+  title: string;
 }
 
 /** Where a signed-in person lands by default. */
@@ -19,9 +21,13 @@ export const publicPaths: readonly string[] = ['/login'];
 export const allowedRoles: readonly Role[] = consoleRoles;
 
 const areaRules: GuardRule[] = areas.flatMap((area) => [
-  ...(area.permission ? [{ path: `${area.path}/*`, permission: area.permission, redirectTo: homePath }] : []),
+  ...(area.permission
+    ? [{ path: `${area.path}/*`, permission: area.permission, redirectTo: homePath, title: area.title }]
+    : []),
   ...area.tabs.flatMap((tab) =>
-    tab.permission ? [{ path: `${area.path}/${tab.slug}`, permission: tab.permission, redirectTo: area.path }] : [],
+    tab.permission
+      ? [{ path: `${area.path}/${tab.slug}`, permission: tab.permission, redirectTo: area.path, title: tab.title }]
+      : [],
   ),
 ]);
 
@@ -31,13 +37,21 @@ const areaRules: GuardRule[] = areas.flatMap((area) => [
  * what the navigation hides.
  */
 export const guardRules: readonly GuardRule[] = [
-  { path: '/users/all-users', permission: 'see_all_users', redirectTo: homePath },
-  { path: '/models/*', permission: 'see_models', redirectTo: homePath },
+  { path: '/users/all-users', permission: 'see_all_users', redirectTo: homePath, title: 'All users' },
+  { path: '/models/*', permission: 'see_models', redirectTo: homePath, title: 'Models' },
   ...areaRules,
 ];
 
-/** What the guard decides for one navigation. */
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'logout' };
+/**
+ * What the guard decides for one navigation. A redirect away from a page the role may not open carries the `reason`
+ * people are shown ("You need the see_models permission to open Models"); the one to login needs none.
+ */
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; reason?: string } | { kind: 'logout' };
+
+/** Why a role was sent away from a rule's page. */
+export function forbiddenReason(rule: Pick<GuardRule, 'permission' | 'title'>): string {
+  return `You need the ${rule.permission} permission to open ${rule.title}`;
+}
 
 /** Who is navigating: signed in (either token held) and with which role. */
 export interface Visitor {
@@ -80,7 +94,7 @@ export function safeNext(next: string | null | undefined): string {
 
 /**
  * The navigation guard: not signed in → login (with `next`); signed in without an allowed role → logout
- * (console-spec §5); a rule whose permission the role lacks → its redirect; else allow.
+ * (console-spec §5); a rule whose permission the role lacks → its redirect, with the reason; else allow.
  */
 export function decideNavigation(
   location: { path: string; search?: string },
@@ -95,7 +109,7 @@ export function decideNavigation(
   if (!visitor.role || !allowedRoles.includes(visitor.role)) return { kind: 'logout' };
   for (const rule of rules) {
     if (matchesRule(rule.path, location.path) && !can(visitor.role, rule.permission)) {
-      return { kind: 'redirect', to: rule.redirectTo };
+      return { kind: 'redirect', to: rule.redirectTo, reason: forbiddenReason(rule) };
     }
   }
   return { kind: 'allow' };

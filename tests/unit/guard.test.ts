@@ -35,27 +35,44 @@ describe('decideNavigation', () => {
     expect(as(role, '/users/search')).toEqual({ kind: 'allow' });
   });
 
-  it.each(roles)('sends %s from all-users to Users unless it holds see_all_users', (role) => {
-    const expected = can(role, 'see_all_users') ? { kind: 'allow' } : { kind: 'redirect', to: '/users/last-viewed' };
+  it.each(roles)('sends %s from all-users to Users, saying why, unless it holds see_all_users', (role) => {
+    const expected = can(role, 'see_all_users')
+      ? { kind: 'allow' }
+      : {
+          kind: 'redirect',
+          to: '/users/last-viewed',
+          reason: 'You need the see_all_users permission to open All users',
+        };
     expect(as(role, '/users/all-users')).toEqual(expected);
   });
 
-  it.each(roles)('sends %s from models and model details to Users unless it holds see_models', (role) => {
-    const expected = can(role, 'see_models') ? { kind: 'allow' } : { kind: 'redirect', to: '/users/last-viewed' };
+  it.each(roles)('sends %s from models and model details to Users, saying why, unless it holds see_models', (role) => {
+    const expected = can(role, 'see_models')
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: '/users/last-viewed', reason: 'You need the see_models permission to open Models' };
     expect(as(role, '/models')).toEqual(expected);
     expect(as(role, '/models/12')).toEqual(expected);
   });
 
-  it('keeps a support agent out of the operations center and partner management', () => {
-    expect(as('SUPPORT_PL1', '/operations-center/banners')).toEqual({ kind: 'redirect', to: '/users/last-viewed' });
-    expect(as('SUPPORT_PL1', '/partners-management')).toEqual({ kind: 'redirect', to: '/users/last-viewed' });
+  it('keeps a support agent out of the operations center and partner management, naming the permission', () => {
+    expect(as('SUPPORT_PL1', '/operations-center/banners')).toEqual({
+      kind: 'redirect',
+      to: '/users/last-viewed',
+      reason: 'You need the view_operations_center permission to open Operations center',
+    });
+    expect(as('SUPPORT_PL1', '/partners-management')).toEqual({
+      kind: 'redirect',
+      to: '/users/last-viewed',
+      reason: 'You need the partner_managment permission to open Partners',
+    });
     expect(as('MARKETER_PLUS', '/operations-center/banners')).toEqual({ kind: 'allow' });
   });
 
-  it('sends a role from a tab it may not open to the area', () => {
+  it('sends a role from a tab it may not open to the area, naming the tab', () => {
     expect(as('MARKETER_PLUS', '/partners-management/bundles')).toEqual({
       kind: 'redirect',
       to: '/partners-management',
+      reason: 'You need the bundle_page_creation permission to open Bundles',
     });
     expect(as('PARTNERS_MANAGER', '/partners-management/bundles')).toEqual({ kind: 'allow' });
   });

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Role } from '../../domain/roles';
 import { AppRoutes } from '../../src/routes';
 import { clearSession } from '../../src/session/store';
+import { toastState } from '../../src/ui/toast-store';
 import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
 
@@ -34,8 +35,14 @@ async function landsOn(path: string, role: Role | null): Promise<string | undefi
   return memory.history.at(-1);
 }
 
+/** The toasts on screen as "title: message". */
+function reasonsShown(): string[] {
+  return toastState.toasts.map((shown) => `${shown.title}: ${shown.message}`);
+}
+
 beforeEach(() => {
   clearSession();
+  toastState.toasts.splice(0);
   new FakeApi().install();
 });
 
@@ -68,10 +75,18 @@ describe('route table', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to Loupe' })).toBeTruthy();
   });
 
-  it('sends PL1 away from all-users and a marketer away from models', async () => {
+  it('sends PL1 away from all-users and a marketer away from models, saying why', async () => {
     expect(await landsOn('/users/all-users', 'SUPPORT_PL1')).toBe('/users/last-viewed');
+    expect(reasonsShown()).toEqual(['Not allowed: You need the see_all_users permission to open All users']);
     cleanup();
+    toastState.toasts.splice(0);
     expect(await landsOn('/models', 'MARKETER_PLUS')).toBe('/users/last-viewed');
+    expect(reasonsShown()).toEqual(['Not allowed: You need the see_models permission to open Models']);
+  });
+
+  it('says nothing when it sends a visitor to login', async () => {
+    await landsOn('/models/3', null);
+    expect(reasonsShown()).toEqual([]);
   });
 
   it('shows the area title and the tabs the role may open', async () => {
