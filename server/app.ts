@@ -8,6 +8,7 @@ import { callHandlers } from './calls';
 import { type AppConfig, appConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
+import { registerApiReference } from './http/api-reference';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { createGateway, type PaymentGateway } from './payments';
 
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   acceptJsonBodies(app);
   answerErrors(app, db);
+  await registerApiReference(app);
 
   const handlers = [...callHandlers, ...(options.extraHandlers ?? [])];
   checkCatalogueCovered(handlers);
