@@ -48,7 +48,10 @@ describeEachBackend('referrals: crossed calls and circles', (backend) => {
     expect(circle.error).toMatchObject({ code: 'referral_cycle', field: 'referred_user' });
     expect((await readCustomer(api.db, a.id))?.referredBy).toBeNull();
     expect((await readCustomer(api.db, c.id))?.referredSignups).toBe(0);
-    const audited = await api.db.select().from(auditLog).where(eq(auditLog.targetId, String(c.id)));
+    const audited = await api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(c.id)));
     expect(audited.map((row) => [row.callId, row.outcome, row.status])).toEqual([
       ['userActions.addReferral', 'failed', 409],
     ]);
