@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { emailIdentity } from '../email-identity';
 
 /** A customer of the photo service: the spec's User row. Money is integer minor units in `currency`. */
 export const customers = pgTable(
@@ -110,6 +111,8 @@ export const customers = pgTable(
     index('customers_last_name_lower').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     index('customers_business_lower').using('btree', sql`lower(${t.businessName}) text_pattern_ops`),
     index('customers_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    // Other accounts of the same person (additional info): the mailbox behind the address, and the business.
+    index('customers_email_identity').using('btree', emailIdentity(t.email)),
     index('customers_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('customers_business_trgm').using('gin', t.businessName.op('gin_trgm_ops')),
   ],
