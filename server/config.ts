@@ -1,12 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
-/** Failed sign-in limits: per e-mail (locks that account) and, much higher, per address (offices share one). */
+/**
+ * Failed sign-in limits (server/auth/login-limits.ts, README "Sign-in limits"). No hard lock of an account: a browser
+ * holding the account's device cookie only counts its own failures; failures from unknown devices slow the account
+ * down progressively; an address and an account-and-address pair have fixed bounds.
+ */
 export interface LoginLimits {
+  /** The sliding window of the per-address, per-pair and per-device bounds. */
   windowSeconds: number;
-  perAccount: number;
+  /** Failures of one e-mail from one address (unknown devices) within the window before that pair waits it out. */
+  perAccountAddress: number;
+  /** Failures from one address (any e-mail) within the window; offices share an address, so this is much higher. */
   perAddress: number;
+  /** Failures from one device cookie within the window before that browser waits it out. */
+  perDevice: number;
+  /** Failures of one e-mail from unknown devices (since its last sign-in, within a day) that are free of delay… */
+  freeFailures: number;
+  /** …after which the k-th further attempt waits 2^k seconds after the last failure, at most this long. */
+  maxDelaySeconds: number;
+}
+
+/** Calls answered before a caller is known (sign-in, refresh, sign-out, and any 401), per client address. */
+export interface AnonymousRate {
+  /** Calls one address may make at once… */
+  burst: number;
+  /** …refilled at this rate. */
+  perMinute: number;
 }
 
 /** What the admin API needs to know, whoever starts it (main.ts, tests, e2e). */
@@ -20,11 +42,21 @@ export interface AppConfig {
   loginLimits: LoginLimits;
   /** How long a money call waits for the same Idempotency-Key still running before answering 409. */
   idempotencyWaitMs: number;
-  /** Mark the XSRF cookie `Secure` (behind HTTPS). */
+  /** Mark the XSRF and device cookies `Secure` and send HSTS (behind HTTPS). */
   secureCookies: boolean;
+  anonymousRate: AnonymousRate;
 }
 
-export const defaultLoginLimits: LoginLimits = { windowSeconds: 15 * 60, perAccount: 10, perAddress: 100 };
+export const defaultLoginLimits: LoginLimits = {
+  windowSeconds: 15 * 60,
+  perAccountAddress: 10,
+  perAddress: 100,
+  perDevice: 10,
+  freeFailures: 5,
+  maxDelaySeconds: 15 * 60,
+};
+
+export const defaultAnonymousRate: AnonymousRate = { burst: 60, perMinute: 60 };
 
 /** The defaults of everything but the secret. */
 export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
@@ -34,6 +66,7 @@ export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
   loginLimits: defaultLoginLimits,
   idempotencyWaitMs: 5000,
   secureCookies: false,
+  anonymousRate: defaultAnonymousRate,
 };
 
 /** A config from the secret and any overrides. */
@@ -42,8 +75,29 @@ export function appConfig(input: Partial<AppConfig> & { jwtSecret: string }): Ap
     ...configDefaults,
     ...input,
     loginLimits: { ...defaultLoginLimits, ...input.loginLimits },
+    anonymousRate: { ...defaultAnonymousRate, ...input.anonymousRate },
   };
 }
+
+/**
+ * Timeouts of the Node HTTP server (server/http/node-server.ts): a request whose headers and body have not all arrived
+ * within `requestMs` is dropped (a trickling body included), an idle socket after `idleMs`, an idle keep-alive
+ * connection after `keepAliveMs`.
+ */
+export interface ServerTimeouts {
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+}
+
+export const defaultServerTimeouts: ServerTimeouts = { requestMs: 10_000, idleMs: 60_000, keepAliveMs: 72_000 };
+
+/**
+ * Fastify's `trustProxy`: believe no X-Forwarded-* header, every one (only when nothing but the proxy can reach the
+ * server), or those added by these proxy addresses and CIDR ranges. (Fastify 5.12 ignores a hop count: it cannot
+ * tell a direct client from the proxy, so we offer none.)
+ */
+export type TrustProxy = boolean | string[];
 
 /** The process environment as `npm start` reads it (README: Configuration). */
 export interface Environment {
@@ -51,6 +105,10 @@ export interface Environment {
   databaseUrl: string | undefined;
   dataDir: string;
   seed: 'demo' | 'none';
+  /** Things to print at start (e.g. demo accounts on a PostgreSQL database). */
+  warnings: string[];
+  trustProxy: TrustProxy;
+  timeouts: ServerTimeouts;
   config: AppConfig;
 }
 
@@ -66,6 +124,46 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!Number.isInteger(value) || value <= 0)
     throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+const proxyPresets = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyPresets.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or `false` (direct clients), `true`, or a comma-separated list of proxy addresses/CIDRs. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses/CIDRs, got "${wrong.join(', ')}"`,
+    );
+  }
+  return entries;
+}
+
+/** Outside development and tests cookies are `Secure` unless SECURE_COOKIES=false says otherwise. */
+function secureCookiesOf(env: NodeJS.ProcessEnv): boolean {
+  const development = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+  return flag(env, 'SECURE_COOKIES', !development);
 }
 
 /** The JWT secret kept in the data directory (mode 0600): read it, or make one on first start. */
@@ -89,13 +187,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl:
 }
 
 /**
- * Reads PORT, DATABASE_URL, DATA_DIR, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, JWT_SECRET and SEED.
- * Without JWT_SECRET: generated once into DATA_DIR for PGlite; refused with DATABASE_URL (several servers must share it).
+ * Reads the README's Configuration table. Without JWT_SECRET: generated once into DATA_DIR for PGlite; refused with
+ * DATABASE_URL (several servers must share it). SEED defaults to `demo` on PGlite only: with DATABASE_URL the demo
+ * staff (public password) must be asked for with SEED=demo, and that is warned about.
  */
 export async function readEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<Environment> {
   const { databaseUrl, dataDir } = loadConfig(env);
-  const seed = env.SEED || 'demo';
+  const seed = env.SEED || (databaseUrl ? 'none' : 'demo');
   if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`SEED must be "demo" or "none", got "${seed}"`);
+  const warnings =
+    seed === 'demo' && databaseUrl
+      ? [
+          'WARNING: SEED=demo on a PostgreSQL database (DATABASE_URL): an empty database gets demo staff accounts ' +
+            'with the public password. Use SEED=none (the default with DATABASE_URL) for real data.',
+        ]
+      : [];
   let jwtSecret = env.JWT_SECRET;
   if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
@@ -113,11 +219,21 @@ export async function readEnvironment(env: NodeJS.ProcessEnv = process.env): Pro
     databaseUrl,
     dataDir,
     seed,
+    warnings,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeouts: {
+      ...defaultServerTimeouts,
+      requestMs: positiveInteger(env, 'REQUEST_TIMEOUT_SECONDS', defaultServerTimeouts.requestMs / 1000) * 1000,
+    },
     config: appConfig({
       jwtSecret,
       accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', configDefaults.accessTokenTtlSeconds),
       refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', configDefaults.refreshTokenTtlSeconds),
-      secureCookies: env.SECURE_COOKIES === 'true',
+      secureCookies: secureCookiesOf(env),
+      anonymousRate: {
+        burst: positiveInteger(env, 'ANONYMOUS_RATE_PER_MINUTE', defaultAnonymousRate.burst),
+        perMinute: positiveInteger(env, 'ANONYMOUS_RATE_PER_MINUTE', defaultAnonymousRate.perMinute),
+      },
     }),
   };
 }

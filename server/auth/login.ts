@@ -4,22 +4,31 @@ import { isRole } from '../../domain/roles';
 import { staff } from '../db/schema';
 import { fail } from '../http/errors';
 import { handlePublic } from '../http/handler';
-import { assertLoginAllowed, recordLoginFailure } from './login-limits';
+import { knownDeviceOf, setDeviceCookie } from './device-cookie';
+import {
+  assertLoginAllowed,
+  type LoginAttempt,
+  recordLoginFailure,
+  serialiseUnknownDeviceAttempts,
+} from './login-limits';
 import { decoyHash, verifyPassword } from './passwords';
 import { issueTokens, setXsrfCookie, startSession } from './sessions';
 
 /**
  * Sign in. Unknown e-mail, wrong password and deactivated account answer the same 422 after the same scrypt work;
- * every failure is recorded (kept although the call fails) and the limit is checked before and after it.
+ * every failure is recorded (kept although the call fails) and the limits (login-limits.ts) are checked before and
+ * after it. A success marks the browser as a known device of the account (device cookie).
  */
 export const login = handlePublic(api.auth.login, async ({ db, body, request, reply, config, identify }) => {
   const { email, password } = body;
-  await assertLoginAllowed(db, email, request.ip, config.loginLimits);
+  const attempt: LoginAttempt = { email, ip: request.ip, device: knownDeviceOf(request, email, config.jwtSecret) };
+  if (!attempt.device) await serialiseUnknownDeviceAttempts(db, email);
+  await assertLoginAllowed(db, attempt, config.loginLimits);
   const [account] = await db.select().from(staff).where(eq(staff.email, email));
   const passwordMatches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash));
   if (!account || !passwordMatches || !account.active || !isRole(account.role)) {
-    await recordLoginFailure(db, email, request.ip);
-    await assertLoginAllowed(db, email, request.ip, config.loginLimits);
+    await recordLoginFailure(db, attempt);
+    await assertLoginAllowed(db, attempt, config.loginLimits);
     throw fail('bad_credentials', { keepChanges: true });
   }
   const member = {
@@ -34,6 +43,7 @@ export const login = handlePublic(api.auth.login, async ({ db, body, request, re
   const sessionId = await startSession(db, account.id, request);
   const tokens = await issueTokens(db, member, sessionId, config);
   setXsrfCookie(reply, sessionId, config);
+  setDeviceCookie(reply, attempt.device, email, config);
   return {
     user_id: account.id,
     user_role: account.role,

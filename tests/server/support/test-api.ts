@@ -120,7 +120,8 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
   const database = await openTestDatabase(backend);
   const app = await buildApp({
     database,
-    config: { jwtSecret: testSecret, ...options.config },
+    // Suites make hundreds of anonymous calls from one address: the per-address rate is tested in rate-limit.test.ts.
+    config: { jwtSecret: testSecret, anonymousRate: { burst: 1e6, perMinute: 1e6 }, ...options.config },
     extraHandlers: options.extraHandlers,
     gateway: options.gateway?.(database.db),
     staticDir: options.staticDir ?? null,
