@@ -17,6 +17,14 @@ export function permitted(command: Command, role: Role | null | undefined): bool
   return typeof command.permission === 'string' ? can(role, command.permission) : canAny(role, command.permission);
 }
 
+/** Why the role may not run the command, naming the permission it lacks (the palette shows it on the entry). */
+export function forbiddenReason(command: Pick<Command, 'permission'>): string {
+  const names = permissionsOf(command);
+  if (names.length === 0) return 'Not allowed without a signed-in role';
+  const needs = names.length === 1 ? `the ${names[0]} permission` : `the ${names.join(' or ')} permission`;
+  return `Not allowed for your role: needs ${needs}`;
+}
+
 /**
  * Whether the command is offered for this target: the permission first, then the server's `quick_actions` on the
  * row (not offered → hidden; disabled → its `disable_message`), then the command's own `available`.

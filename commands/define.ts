@@ -140,7 +140,10 @@ interface CommandBase<Id extends string, T extends TargetKind> {
   target: T;
   /** e.g. `Shift+S`: works when focus is not in a text input and no dialog is open. */
   shortcut?: string;
-  /** Other words people type for it. */
+  /**
+   * Aliases: other words a newcomer may type for it ("ban" for Suspend, "sign out" for Force logout). The palette
+   * matches them below any match of the title.
+   */
   keywords?: readonly string[];
   /** Shown and enabled for this target? The server's quick actions, when the row has them, are checked first. */
   available?(target: TargetOf<T>): Availability;

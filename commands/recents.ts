@@ -8,30 +8,53 @@ export interface RecentUser {
   email?: string;
 }
 
-/** Recently run commands and recent customers, newest first; kept per staff member, never under `auth`. */
+/**
+ * A command's runs as one decaying number: each run adds 1 and the sum halves every `halfLifeMs`, so it is
+ * frequency × recency in one value (`weight` as of `at`, epoch ms).
+ */
+export interface CommandRuns {
+  weight: number;
+  at: number;
+}
+
+/** Recent customers (newest first) and each command's runs; kept per staff member, never under `auth`. */
 export interface Recents {
-  commands: string[];
+  runs: Record<string, CommandRuns>;
   users: RecentUser[];
 }
 
-const limit = 20;
+const userLimit = 20;
+/** The most commands whose runs are kept (the least frecent are dropped). */
+const runLimit = 40;
+/** A run counts half after a week. */
+export const halfLifeMs = 7 * 24 * 60 * 60 * 1000;
 const keyPrefix = 'loupe.recents';
 
 function storageKey(): string {
   return `${keyPrefix}.${session.userID ?? 'anonymous'}`;
 }
 
+function validRuns(value: unknown): Record<string, CommandRuns> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const runs: Record<string, CommandRuns> = {};
+  for (const [id, entry] of Object.entries(value as Record<string, Partial<CommandRuns>>)) {
+    if (Number.isFinite(entry?.weight) && Number.isFinite(entry?.at)) {
+      runs[id] = { weight: entry.weight as number, at: entry.at as number };
+    }
+  }
+  return runs;
+}
+
 function load(): Recents {
   try {
     const raw = globalThis.localStorage?.getItem(storageKey());
     const stored = raw ? (JSON.parse(raw) as Partial<Recents>) : {};
-    const commands = Array.isArray(stored.commands) ? stored.commands.filter((id) => typeof id === 'string') : [];
     const users = Array.isArray(stored.users)
       ? stored.users.filter((user) => typeof user?.id === 'number' && typeof user.name === 'string')
       : [];
-    return { commands: commands.slice(0, limit), users: users.slice(0, limit) };
+    return { runs: validRuns(stored.runs), users: users.slice(0, userLimit) };
   } catch {
-    return { commands: [], users: [] };
+    return { runs: {}, users: [] };
   }
 }
 
@@ -40,10 +63,7 @@ export const recents = proxy<Recents>(load());
 
 function save(): void {
   try {
-    globalThis.localStorage?.setItem(
-      storageKey(),
-      JSON.stringify({ commands: recents.commands, users: recents.users }),
-    );
+    globalThis.localStorage?.setItem(storageKey(), JSON.stringify({ runs: recents.runs, users: recents.users }));
   } catch {}
 }
 
@@ -52,24 +72,41 @@ export function reloadRecents(): void {
   Object.assign(recents, load());
 }
 
-export function rememberCommand(id: string): void {
-  recents.commands = [id, ...recents.commands.filter((known) => known !== id)].slice(0, limit);
+/** A command's runs weighed as of `now`: each run counts 1, halved every `halfLifeMs` since. */
+export function frecencyAt(runs: Readonly<CommandRuns> | undefined, now: number): number {
+  if (!runs) return 0;
+  return runs.weight * 2 ** (-Math.max(0, now - runs.at) / halfLifeMs);
+}
+
+/** Records one run of a command (the palette ranks by it). */
+export function rememberCommand(id: string, now = Date.now()): void {
+  const runs = { ...recents.runs, [id]: { weight: frecencyAt(recents.runs[id], now) + 1, at: now } };
+  const kept = Object.entries(runs)
+    .sort(([, a], [, b]) => frecencyAt(b, now) - frecencyAt(a, now))
+    .slice(0, runLimit);
+  recents.runs = Object.fromEntries(kept);
   save();
 }
 
 export function rememberUser(user: RecentUser): void {
   const entry: RecentUser = { id: user.id, name: user.name, ...(user.email ? { email: user.email } : {}) };
-  recents.users = [entry, ...recents.users.filter((known) => known.id !== user.id)].slice(0, limit);
+  recents.users = [entry, ...recents.users.filter((known) => known.id !== user.id)].slice(0, userLimit);
   save();
 }
 
-/** Rank of each recent value (0 = newest), keyed as the palette keys its items: command id, `user:<id>`. */
-export function recencyRanks(state: {
-  readonly commands: readonly string[];
-  readonly users: readonly Readonly<RecentUser>[];
-}): Map<string, number> {
-  const ranks = new Map<string, number>();
-  for (const [index, id] of state.commands.entries()) ranks.set(id, index);
-  for (const [index, user] of state.users.entries()) ranks.set(`user:${user.id}`, index);
-  return ranks;
+/**
+ * Frecency of each recent value, keyed as the palette keys its items (command id, `user:<id>`): a command's decayed
+ * run count; a recent customer's place in the list, as if opened once a little longer ago than the one before.
+ */
+export function frecencies(
+  state: {
+    readonly runs: Readonly<Record<string, Readonly<CommandRuns>>>;
+    readonly users: readonly Readonly<RecentUser>[];
+  },
+  now = Date.now(),
+): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const [id, runs] of Object.entries(state.runs)) values.set(id, frecencyAt(runs, now));
+  for (const [index, user] of state.users.entries()) values.set(`user:${user.id}`, 1 / (1 + index / 4));
+  return values;
 }

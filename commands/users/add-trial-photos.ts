@@ -10,7 +10,7 @@ export default defineCommand({
   permission: 'add_trial_photos_capped',
   target: 'user',
   shortcut: 'Shift+T',
-  keywords: ['trial', 'photos', 'extend', 'more'],
+  keywords: ['trial', 'photos', 'extend trial', 'more'],
   params: {
     schema: addTrialPhotosBody,
     fields: {

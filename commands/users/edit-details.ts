@@ -9,6 +9,6 @@ export default defineNavigation({
   permission: 'user_details_edit',
   target: 'user',
   shortcut: 'Shift+E',
-  keywords: ['edit', 'name', 'address', 'vat', 'business', 'country', 'notes', 'details'],
+  keywords: ['edit', 'rename', 'update', 'name', 'address', 'vat', 'business', 'country', 'notes', 'details'],
   path: (target) => `${userPath(target.id, 'general')}?edit=1`,
 });

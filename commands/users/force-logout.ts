@@ -9,7 +9,7 @@ export default defineCommand({
   group: 'Customer',
   permission: 'force_logout',
   target: 'user',
-  keywords: ['sign out', 'logout', 'sessions', 'devices', 'revoke'],
+  keywords: ['sign out', 'logout', 'log out', 'kick out', 'sessions', 'devices', 'revoke'],
   params: {
     schema: reasonBody,
     fields: { reason: { kind: 'textarea', label: 'Reason', placeholder: 'Why they must sign in again' } },

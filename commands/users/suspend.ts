@@ -11,7 +11,7 @@ export default defineCommand({
   permission: 'user_suspension',
   target: 'user',
   shortcut: 'Shift+S',
-  keywords: ['block', 'ban', 'lock', 'disable'],
+  keywords: ['ban', 'block', 'lock', 'disable', 'deactivate', 'freeze'],
   params: {
     schema: suspendBody,
     fields: {

@@ -10,7 +10,7 @@ export default defineCommand({
   permission: 'user_suspension',
   target: 'user',
   shortcut: 'Shift+U',
-  keywords: ['reactivate', 'unblock', 'unlock', 'restore'],
+  keywords: ['reactivate', 'activate', 'unban', 'unblock', 'unlock', 'restore'],
   confirm: false,
   consequence: (target) => `${target.name}’s account becomes ACTIVE again.`,
   available: (target) => (target.row && target.row.status !== 'SUSPENDED' ? hidden : enabled),

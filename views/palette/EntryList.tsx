@@ -12,7 +12,10 @@ interface EntryListProps {
   searching?: boolean;
 }
 
-/** The palette's list: groups in rank order, each item valued by its command id or `user:<id>`, shortcuts beside. */
+/**
+ * The palette's list: groups in rank order, each item valued by its command id or `user:<id>`, shortcuts beside. An
+ * unavailable command stays selectable (so Enter can say why) and shows its reason.
+ */
 export function EntryList({ entries, onSelect, empty, searching }: EntryListProps) {
   return (
     <Command.List className="max-h-[min(420px,60vh)] overflow-y-auto overscroll-contain px-1.5 pb-1.5" label="Results">
@@ -27,9 +30,9 @@ export function EntryList({ entries, onSelect, empty, searching }: EntryListProp
             <Command.Item
               key={entry.value}
               value={entry.value}
-              disabled={entry.kind === 'command' && entry.disabledReason !== undefined}
+              data-unavailable={entry.kind === 'command' && entry.disabledReason !== undefined ? true : undefined}
               onSelect={() => onSelect(entry)}
-              className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-fg data-[disabled=true]:cursor-not-allowed data-[disabled=true]:opacity-50 data-[selected=true]:bg-hover"
+              className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm text-fg data-[selected=true]:bg-hover data-[unavailable=true]:cursor-not-allowed data-[unavailable=true]:text-muted"
             >
               <span className="min-w-0 flex-1 truncate">
                 {entry.label}
@@ -37,7 +40,9 @@ export function EntryList({ entries, onSelect, empty, searching }: EntryListProp
                   <span className="ml-2 text-xs text-muted">{entry.detail}</span>
                 ) : null}
                 {entry.kind === 'command' && entry.disabledReason ? (
-                  <span className="ml-2 text-xs text-muted">— {entry.disabledReason}</span>
+                  <span className="ml-2 text-xs text-muted">
+                    <span className="sr-only">unavailable </span>— {entry.disabledReason}
+                  </span>
                 ) : null}
               </span>
               {entry.kind === 'command' && entry.shortcut ? (

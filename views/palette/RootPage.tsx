@@ -1,34 +1,38 @@
 import { Command } from 'cmdk';
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { allCommands } from '../../commands/index';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { closePalette, paletteState } from '../../commands/palette-state';
-import { recencyRanks, recents, rememberUser } from '../../commands/recents';
+import { frecencies, recents, rememberUser } from '../../commands/recents';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { useSession } from '../../src/session/store';
 import { EntryList } from './EntryList';
-import { customerEntries, type PaletteEntry, rootEntries } from './entries';
-import { mergeRanked, rankScored } from './rank';
+import { customerEntries, idleEntries, type PaletteEntry, rootEntries } from './entries';
+import { classStep, mergeRanked, rankScored } from './rank';
 import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
 
-/** Where the server's customers rank among local matches: below prefix and word-start, above substring matches. */
-const customerScore = 15.5;
+/** Where the server's customers rank among local matches: below word-start matches, above substring ones. */
+const customerScore = 4 * classStep;
 /** The most items the list renders, whatever matches. */
 export const maxListed = 50;
 
-/** Opens a customer's page, or starts a command (for the context customer when it has one). */
-export function selectEntry(entry: PaletteEntry): void {
+/**
+ * Opens a customer's page, or starts a command (for the context customer when it has one). A disabled command does
+ * not run: the answer is why, for the palette to say.
+ */
+export function selectEntry(entry: PaletteEntry): string | undefined {
   if (entry.kind === 'user') {
     rememberUser(entry.target);
     closePalette();
     navigateTo(userPath(entry.target.id));
-    return;
+    return undefined;
   }
-  if (entry.disabledReason) return;
+  if (entry.disabledReason) return `${entry.label}: ${entry.disabledReason}.`;
   void runCommand(entry.commandId, { target: entry.target, origin: 'palette' });
+  return undefined;
 }
 
 interface RootPageProps {
@@ -46,17 +50,28 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
     () => rootEntries({ commands: allCommands, role: userRole, pageTarget, recentUsers: recent.users }),
     [userRole, pageTarget, recent.users],
   );
-  const recency = useMemo(() => recencyRanks(recent), [recent]);
+  const frecency = useMemo(() => frecencies(recent), [recent]);
   const { rows, searching } = useCustomerSearch(search);
   const listed = useMemo(
-    () => mergeRanked(rankScored(entries, search, recency, maxListed), customerEntries(rows), customerScore, maxListed),
-    [entries, search, recency, rows],
+    () =>
+      search.trim() === ''
+        ? idleEntries(entries, frecency, maxListed)
+        : mergeRanked(
+            rankScored(entries, search, frecency, maxListed),
+            customerEntries(rows),
+            customerScore,
+            maxListed,
+          ),
+    [entries, search, frecency, rows],
   );
-  const selectable = useMemo(
-    () => listed.filter((entry) => entry.kind === 'user' || !entry.disabledReason).map((entry) => entry.value),
-    [listed],
-  );
-  useAutoSelect(selectable, selected, onSelectedChange);
+  /** The first runnable entry is highlighted; a disabled one only when nothing else matches (Enter then says why). */
+  const values = useMemo(() => {
+    const runnable = listed.filter((entry) => entry.kind === 'user' || !entry.disabledReason);
+    return (runnable.length > 0 ? runnable : listed).map((entry) => entry.value);
+  }, [listed]);
+  useAutoSelect(values, selected, onSelectedChange);
+  /** Why the chosen entry cannot run, until something else is typed. */
+  const [refusal, setRefusal] = useState<{ search: string; text: string }>();
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
     if (event.key === 'Backspace' && event.currentTarget.value === '') event.preventDefault();
@@ -74,7 +89,20 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
         placeholder="Type a command, or a customer’s name, e-mail or id…"
         className="w-full border-b border-line bg-transparent px-3 py-3 text-base text-fg placeholder:text-faint focus:outline-none"
       />
-      <EntryList entries={listed} onSelect={selectEntry} empty="Nothing matches." searching={searching} />
+      {refusal && refusal.search === search ? (
+        <p role="alert" className="border-b border-line px-3 py-2 text-sm text-fg">
+          {refusal.text}
+        </p>
+      ) : null}
+      <EntryList
+        entries={listed}
+        onSelect={(entry) => {
+          const text = selectEntry(entry);
+          setRefusal(text ? { search, text } : undefined);
+        }}
+        empty="Nothing matches."
+        searching={searching}
+      />
     </>
   );
 }

@@ -2,13 +2,13 @@ import { Command } from 'cmdk';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { commandById } from '../../commands/index';
-import { recencyRanks, recents } from '../../commands/recents';
+import { frecencies, recents } from '../../commands/recents';
 import { chooseTarget, runner, stepBack } from '../../commands/runner';
 import { EntryList } from './EntryList';
 import { customerEntries, type PaletteEntry, recentUserEntries } from './entries';
 import { PageTitle } from './PageTitle';
 import { maxListed } from './RootPage';
-import { mergeRanked, rankScored } from './rank';
+import { classStep, mergeRanked, rankScored } from './rank';
 import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
 
@@ -23,11 +23,17 @@ export function TargetPage({ selected, onSelectedChange }: TargetPageProps) {
   const recent = useSnapshot(recents);
   const [search, setSearch] = useState('');
   const { rows, searching } = useCustomerSearch(search);
-  const recentEntries = useMemo(() => recentUserEntries(recent.users, 0), [recent.users]);
-  const recency = useMemo(() => recencyRanks(recent), [recent]);
+  const recentEntries = useMemo(() => recentUserEntries(recent.users), [recent.users]);
+  const frecency = useMemo(() => frecencies(recent), [recent]);
   const listed = useMemo(
-    () => mergeRanked(rankScored(recentEntries, search, recency, maxListed), customerEntries(rows), 15.5, maxListed),
-    [recentEntries, search, recency, rows],
+    () =>
+      mergeRanked(
+        rankScored(recentEntries, search, frecency, maxListed),
+        customerEntries(rows),
+        4 * classStep,
+        maxListed,
+      ),
+    [recentEntries, search, frecency, rows],
   );
   const values = useMemo(() => listed.map((entry) => entry.value), [listed]);
   useAutoSelect(values, selected, onSelectedChange);

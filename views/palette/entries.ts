@@ -1,4 +1,4 @@
-import { availabilityOf, permitted } from '../../commands/access';
+import { availabilityOf, forbiddenReason, permitted } from '../../commands/access';
 import type { Command } from '../../commands/define';
 import type { RecentUser } from '../../commands/recents';
 import { type UserTarget, userTarget } from '../../commands/target';
@@ -12,11 +12,15 @@ export interface CommandEntry extends RankItem {
   label: string;
   group: string;
   commandId: string;
+  /** Goes to a page (a tab jump), rather than doing something. */
+  navigation: boolean;
   /** The customer in context the command acts on. */
   target?: UserTarget;
   shortcut?: string;
-  /** Shown but not selectable, with the server's (or the command's) reason. */
+  /** Shown but not runnable, with the reason (the role's missing permission, the server's or the command's). */
   disabledReason?: string;
+  /** The role may not run it: listed only when its name is typed, never while the search is empty. */
+  forbidden?: boolean;
 }
 
 /** A customer in the palette; its value is `user:<id>`. */
@@ -30,23 +34,38 @@ export interface UserEntry extends RankItem {
 
 export type PaletteEntry = CommandEntry | UserEntry;
 
-/** Ranks the customer in context above everything else that matches. */
-export const contextBoost = 100;
-/** Recent customers come right after the context while nothing is typed. */
-export const recentUsersIdleBoost = 50;
+/** Ranks the customer in context first among equal matches (see `maxBoost`). */
+export const contextBoost = 40;
 
 function commandEntry(command: Command, group: string, label: string, extra: Partial<CommandEntry> = {}): CommandEntry {
   return {
     kind: 'command',
     value: command.id,
     label,
-    lower: label.toLowerCase(),
-    keywordsLower: [command.title, ...(command.keywords ?? [])].join(' ').toLowerCase(),
+    lower: command.title.toLowerCase(),
+    keywordsLower: (command.keywords ?? []).join(' ').toLowerCase(),
+    fuzzy: true,
     boost: 0,
     group,
     commandId: command.id,
+    navigation: command.kind === 'navigate',
     shortcut: command.shortcut,
     ...extra,
+  };
+}
+
+/**
+ * A command the role may not run: found by its name only (no aliases, no fuzzy letters), after the runnable ones of
+ * the same match, disabled with why.
+ */
+function forbiddenEntry(entry: CommandEntry, command: Command): CommandEntry {
+  return {
+    ...entry,
+    keywordsLower: '',
+    fuzzy: false,
+    boost: 0,
+    forbidden: true,
+    disabledReason: forbiddenReason(command),
   };
 }
 
@@ -76,9 +95,9 @@ export function customerEntries(rows: readonly CustomerRow[], group = 'Customers
 }
 
 /** Recent customers as entries. */
-export function recentUserEntries(users: readonly RecentUser[], idleBoost = recentUsersIdleBoost): UserEntry[] {
+export function recentUserEntries(users: readonly RecentUser[]): UserEntry[] {
   return users.map((user) =>
-    userEntry({ kind: 'user', id: user.id, name: user.name, email: user.email }, 'Recent customers', { idleBoost }),
+    userEntry({ kind: 'user', id: user.id, name: user.name, email: user.email }, 'Recent customers'),
   );
 }
 
@@ -90,34 +109,68 @@ interface RootInput {
   recentUsers: readonly RecentUser[];
 }
 
+/** A command for the customer in context: named for them, and matched by its title followed by their name. */
+function contextEntry(command: Command, role: Role | null, target: UserTarget): CommandEntry | undefined {
+  const label = command.kind === 'action' ? `${command.title} ${target.name}` : `${target.name} › ${command.title}`;
+  const entry = commandEntry(command, target.name, label, {
+    lower: `${command.title} ${target.name}`.toLowerCase(),
+    target,
+    boost: contextBoost,
+  });
+  if (!permitted(command, role)) return forbiddenEntry(entry, command);
+  const availability = availabilityOf(command, role, target);
+  if (availability.state === 'hidden') return undefined;
+  return availability.state === 'disabled' ? { ...entry, disabledReason: availability.reason } : entry;
+}
+
 /**
  * Everything the root page can list, built once per context (not per keystroke): the context customer's commands
- * and tabs, the role's other commands by group, and recent customers.
+ * and tabs, recent customers, and the other commands by group — those the role may not run too, marked forbidden.
  */
 export function rootEntries({ commands, role, pageTarget, recentUsers }: RootInput): PaletteEntry[] {
   const context: PaletteEntry[] = [];
   const rest: PaletteEntry[] = [];
   for (const command of commands) {
     if (command.target === 'user' && pageTarget) {
-      const availability = availabilityOf(command, role, pageTarget);
-      if (availability.state === 'hidden') continue;
-      const label =
-        command.kind === 'action' ? `${command.title} ${pageTarget.name}` : `${pageTarget.name} › ${command.title}`;
-      context.push(
-        commandEntry(command, pageTarget.name, label, {
-          target: pageTarget,
-          boost: contextBoost,
-          disabledReason: availability.state === 'disabled' ? availability.reason : undefined,
-        }),
-      );
+      const entry = contextEntry(command, role, pageTarget);
+      if (entry) context.push(entry);
       continue;
     }
     if (command.target === 'user' && command.kind === 'navigate') continue;
-    if (!permitted(command, role)) continue;
-    rest.push(commandEntry(command, command.group, command.title));
+    const entry = commandEntry(command, command.group, command.title);
+    rest.push(permitted(command, role) ? entry : forbiddenEntry(entry, command));
   }
   const recent = recentUserEntries(recentUsers.filter((user) => user.id !== pageTarget?.id));
   return [...context, ...recent, ...rest];
+}
+
+/** While nothing is typed, at most this many recently used page jumps are listed above the other commands. */
+export const maxIdleJumps = 3;
+/** …and at most this many recent customers. */
+export const maxIdleRecentUsers = 5;
+
+/**
+ * The list while nothing is typed: the open customer's actions first (most frecent first), then a few recent page
+ * jumps and recent customers — capped, so tab jumps never push the page's actions down — then the commands run
+ * before (by frecency), then the rest in the registry's order. Commands the role may not run are left out.
+ */
+export function idleEntries(
+  entries: readonly PaletteEntry[],
+  frecency: ReadonlyMap<string, number>,
+  limit: number,
+): PaletteEntry[] {
+  const score = (entry: PaletteEntry) => frecency.get(entry.value) ?? 0;
+  const byFrecency = <T extends PaletteEntry>(list: T[]) => list.sort((a, b) => score(b) - score(a));
+  const commands = entries.filter((entry): entry is CommandEntry => entry.kind === 'command' && !entry.forbidden);
+  const pageActions = byFrecency(commands.filter((entry) => entry.target && !entry.navigation));
+  const jumps = byFrecency(commands.filter((entry) => entry.navigation && score(entry) > 0));
+  const customers = entries.filter((entry) => entry.kind === 'user').slice(0, maxIdleRecentUsers);
+  const lead = [...pageActions, ...jumps.slice(0, maxIdleJumps), ...customers];
+  const taken = new Set(lead.map((entry) => entry.value));
+  const others = commands.filter((entry) => !taken.has(entry.value));
+  const used = byFrecency(others.filter((entry) => !entry.navigation && score(entry) > 0));
+  for (const entry of used) taken.add(entry.value);
+  return [...lead, ...used, ...others.filter((entry) => !taken.has(entry.value))].slice(0, limit);
 }
 
 /** Consecutive runs of one group, in the order their best entry ranks. */

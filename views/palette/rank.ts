@@ -1,14 +1,18 @@
+import { matchClassOf } from './match';
+
+export { type MatchClass, matchClassOf } from './match';
+
 /** Something the palette can list: a stable value (a command id, `user:<id>`) and its precomputed search text. */
 export interface RankItem {
   value: string;
-  /** The label in lower case, computed once when the list is built (never per keystroke). */
+  /** The name matched first, in lower case (a command's title, a customer's name), computed once per list. */
   lower: string;
-  /** Extra words (keywords, e-mail) in lower case, space-separated; matched a little below the label. */
+  /** Extra words (aliases, e-mail, id) in lower case, space-separated; matched below any match of the name. */
   keywordsLower: string;
-  /** Added to every score: ranks the customer in context first. */
+  /** Added within a match class: ranks the customer in context first among equal matches. At most `maxBoost`. */
   boost: number;
-  /** Added only while nothing is typed: orders the idle list (e.g. recent customers before commands). */
-  idleBoost?: number;
+  /** Letters in order ("sndinv") may find it, as the last resort: commands, not thousands of customers. */
+  fuzzy?: boolean;
 }
 
 /** An item with its score, best first. */
@@ -17,37 +21,27 @@ export interface Ranked<T> {
   score: number;
 }
 
-/** How well a text matches: 3 prefix, 2 at a word start, 1 anywhere, 0 not at all. */
-export function matchClass(text: string, query: string): 0 | 1 | 2 | 3 {
-  let index = text.indexOf(query);
-  if (index < 0) return 0;
-  if (index === 0) return 3;
-  while (index > 0) {
-    if (!isWordChar(text.charCodeAt(index - 1))) return 2;
-    index = text.indexOf(query, index + 1);
-  }
-  return 1;
+/**
+ * A score is `class × classStep + boost + frecency points`: boost and frecency together stay under one step, so the
+ * match class always decides first, then the context, then frecency, then the list's order (the sort is stable).
+ */
+export const classStep = 100;
+/** The most a boost may add. */
+export const maxBoost = 40;
+/** The most frecency adds. */
+const frecencyPoints = 50;
+
+/** Frecency (runs weighted by age, see commands/recents.ts) as points: diminishing, under `frecencyPoints`. */
+export function frecencyPointsOf(frecency: number | undefined): number {
+  if (!frecency || frecency <= 0) return 0;
+  return (frecencyPoints * frecency) / (frecency + 2);
 }
 
-function isWordChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code > 127;
-}
-
-/** Points per match class of the label; keyword matches score just under the same class of the label. */
-const labelPoints = [0, 10, 20, 30] as const;
-const keywordPoints = [0, 6, 16, 26] as const;
-/** The most recency adds: less than the gap between two match classes, so the match always decides first. */
-const recencyPoints = 5;
-
-/** A score for one item: match class, then recency (rank 0 = newest), then its boost; 0 = no match. */
-export function scoreOf(item: RankItem, query: string, recency: ReadonlyMap<string, number>): number {
-  const recent = recency.get(item.value);
-  const recentPoints = recent === undefined ? 0 : recencyPoints * (1 - recent / (recent + 4));
-  if (query === '') return 1 + recentPoints + item.boost + (item.idleBoost ?? 0);
-  const label = labelPoints[matchClass(item.lower, query)];
-  const keyword = item.keywordsLower ? keywordPoints[matchClass(item.keywordsLower, query)] : 0;
-  const match = Math.max(label, keyword);
-  return match === 0 ? 0 : match + recentPoints + item.boost;
+/** A score for one item against a trimmed, lower-case query; 0 = no match. */
+export function scoreOf(item: RankItem, query: string, frecency: ReadonlyMap<string, number>): number {
+  const match = matchClassOf(item, query);
+  if (match === 0) return 0;
+  return match * classStep + Math.min(item.boost, maxBoost) + frecencyPointsOf(frecency.get(item.value));
 }
 
 /**
@@ -57,23 +51,23 @@ export function scoreOf(item: RankItem, query: string, recency: ReadonlyMap<stri
 export function rankItems<T extends RankItem>(
   items: readonly T[],
   query: string,
-  recency: ReadonlyMap<string, number> = new Map(),
+  frecency: ReadonlyMap<string, number> = new Map(),
   limit = 50,
 ): T[] {
-  return rankScored(items, query, recency, limit).map((entry) => entry.item);
+  return rankScored(items, query, frecency, limit).map((entry) => entry.item);
 }
 
 /** `rankItems`, keeping each item's score (to merge other results between match classes). */
 export function rankScored<T extends RankItem>(
   items: readonly T[],
   query: string,
-  recency: ReadonlyMap<string, number> = new Map(),
+  frecency: ReadonlyMap<string, number> = new Map(),
   limit = 50,
 ): Ranked<T>[] {
-  const needle = query.trim().toLowerCase();
+  const needle = query.trim().toLowerCase().replace(/\s+/g, ' ');
   const kept: Ranked<T>[] = [];
   for (const item of items) {
-    const score = scoreOf(item, needle, recency);
+    const score = scoreOf(item, needle, frecency);
     if (score <= 0) continue;
     if (kept.length === limit && score <= (kept[limit - 1]?.score ?? 0)) continue;
     let at = kept.length;
@@ -86,7 +80,7 @@ export function rankScored<T extends RankItem>(
 
 /**
  * Places results ranked elsewhere (the server's customer search, already in its order) among local ones at a fixed
- * score: below local prefix and word-start matches, above substring-only ones. Values already present are skipped.
+ * score (e.g. between two match classes). Values already present are skipped.
  */
 export function mergeRanked<T extends { value: string }>(
   local: readonly Ranked<T>[],
