@@ -5,11 +5,15 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { allEndpoints, apiPrefix } from '../domain/api';
 import { callHandlers } from './calls';
-import { type AppConfig, appConfig } from './config';
+import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { limitAnonymousCalls } from './http/anonymous-rate';
 import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
 import { registerApiReference } from './http/api-reference';
+import { redactingSerializers } from './http/log-redaction';
+import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
+import { secureHeaders } from './http/security-headers';
 import { createGateway, type PaymentGateway } from './payments';
 
 /** A route as registered, for the inventory check. */
@@ -33,8 +37,10 @@ export interface BuildAppOptions {
   /** The console's build (with index.html) to serve at `/`; null or absent: API only. */
   staticDir?: string | null;
   logger?: FastifyServerOptions['logger'];
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Behind a reverse proxy (TRUST_PROXY): which hops' X-Forwarded-For/-Proto to believe. Default: none. */
+  trustProxy?: TrustProxy;
+  /** Request, idle-socket and keep-alive timeouts of the listening server (default: `defaultServerTimeouts`). */
+  timeouts?: ServerTimeouts;
   /** More calls through the same pipeline (tests: a money call); catalogue ids must not repeat. */
   extraHandlers?: readonly RegisteredHandler[];
   /** The payment provider (default: the one `PAYMENT_GATEWAY` names, the sandbox when unset). */
@@ -56,8 +62,10 @@ function checkCatalogueCovered(handlers: readonly RegisteredHandler[]): void {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = appConfig(options.config);
   const { db } = options.database;
+  const logger = options.logger === true ? {} : options.logger;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: logger ? { ...logger, serializers: { ...redactingSerializers, ...logger.serializers } } : false,
+    serverFactory: nodeServerFactory(options.timeouts ?? defaultServerTimeouts),
     bodyLimit: bodyLimitBytes,
     trustProxy: options.trustProxy ?? false,
     genReqId: () => randomUUID(),
@@ -82,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyCookie);
+  await secureHeaders(app, { staticDir: options.staticDir ?? null, secureCookies: config.secureCookies });
+  limitAnonymousCalls(app, config.anonymousRate, config.jwtSecret);
   acceptJsonBodies(app);
   answerErrors(app, db);
   await registerApiReference(app);

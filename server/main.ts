@@ -48,6 +48,7 @@ const reconcileAfterSeconds = 60;
 /** `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen. */
 async function main(): Promise<void> {
   const env = await readEnvironment();
+  for (const warning of env.warnings) console.warn(warning);
   // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
   const skipConsole = Boolean(process.env.SKIP_CONSOLE_BUILD);
   const consoleDir = process.env.CONSOLE_DIR ? resolve(process.env.CONSOLE_DIR) : undefined;
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
     staticDir,
     gateway,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    trustProxy: env.trustProxy,
+    timeouts: env.timeouts,
   });
   // Payments whose request died between the provider's answer and the ledger row: written from the provider's books.
   const reconcile = () =>

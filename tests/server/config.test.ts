@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readEnvironment } from '../../server/config';
+import { ConfigError, parseTrustProxy, readEnvironment } from '../../server/config';
 
 describe('configuration from the environment', () => {
   const dirs: string[] = [];
@@ -25,6 +25,59 @@ describe('configuration from the environment', () => {
     expect(env.config.accessTokenTtlSeconds).toBe(900);
     expect(env.config.refreshTokenTtlSeconds).toBe(14 * 24 * 3600);
     expect(env.config.refreshGraceSeconds).toBe(10);
+    expect(env.warnings).toEqual([]);
+    expect(env.trustProxy).toBe(false);
+    expect(env.timeouts.requestMs).toBe(10_000);
+    expect(env.config.anonymousRate).toEqual({ burst: 60, perMinute: 60 });
+  });
+
+  it('seeds no demo staff on a PostgreSQL database unless SEED=demo asks for it, and then warns', async () => {
+    const production = { DATABASE_URL: 'postgres://db/loupe', JWT_SECRET: 's'.repeat(40) };
+    const quiet = await readEnvironment(production);
+    expect(quiet.seed).toBe('none');
+    expect(quiet.warnings).toEqual([]);
+    const asked = await readEnvironment({ ...production, SEED: 'demo' });
+    expect(asked.seed).toBe('demo');
+    expect(asked.warnings).toHaveLength(1);
+    expect(asked.warnings[0]).toMatch(/SEED=demo.*public password/);
+  });
+
+  it('marks cookies Secure outside development and tests, unless SECURE_COOKIES says otherwise', async () => {
+    const dir = await dataDir();
+    expect((await readEnvironment({ DATA_DIR: dir })).config.secureCookies).toBe(true);
+    expect((await readEnvironment({ DATA_DIR: dir, NODE_ENV: 'production' })).config.secureCookies).toBe(true);
+    expect((await readEnvironment({ DATA_DIR: dir, NODE_ENV: 'development' })).config.secureCookies).toBe(false);
+    expect((await readEnvironment({ DATA_DIR: dir, NODE_ENV: 'test' })).config.secureCookies).toBe(false);
+    expect((await readEnvironment({ DATA_DIR: dir, SECURE_COOKIES: 'false' })).config.secureCookies).toBe(false);
+    const forced = await readEnvironment({ DATA_DIR: dir, NODE_ENV: 'development', SECURE_COOKIES: 'true' });
+    expect(forced.config.secureCookies).toBe(true);
+    await expect(readEnvironment({ DATA_DIR: dir, SECURE_COOKIES: 'yes' })).rejects.toThrow(/SECURE_COOKIES/);
+  });
+
+  it('reads TRUST_PROXY as true, false or a list of proxy addresses and CIDRs', async () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['2', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/8', 'yes']) {
+      expect(() => parseTrustProxy(wrong), wrong).toThrow(ConfigError);
+    }
+    const dir = await dataDir();
+    expect((await readEnvironment({ DATA_DIR: dir, TRUST_PROXY: '10.1.2.3' })).trustProxy).toEqual(['10.1.2.3']);
+  });
+
+  it('reads the request timeout and the anonymous rate', async () => {
+    const dir = await dataDir();
+    const env = await readEnvironment({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '3', ANONYMOUS_RATE_PER_MINUTE: '20' });
+    expect(env.timeouts.requestMs).toBe(3000);
+    expect(env.config.anonymousRate).toEqual({ burst: 20, perMinute: 20 });
+    await expect(readEnvironment({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '0' })).rejects.toThrow(/REQUEST_TIMEOUT/);
   });
 
   it('generates the JWT secret once for PGlite and keeps it in DATA_DIR/jwt-secret (mode 0600)', async () => {

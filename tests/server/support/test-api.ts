@@ -8,7 +8,7 @@ import type { ErrorAnswer } from '../../../domain/errors';
 import { type Role, roles } from '../../../domain/roles';
 import { buildApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/passwords';
-import type { AppConfig } from '../../../server/config';
+import type { AppConfig, TrustProxy } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { staff as staffTable } from '../../../server/db/schema';
 import type { RegisteredHandler } from '../../../server/http/register';
@@ -105,6 +105,8 @@ export interface TestApiOptions {
   /** Another payment provider than the sandbox on the test database (e.g. one that counts or fails). */
   gateway?: (db: DatabaseHandle['db']) => PaymentGateway;
   staticDir?: string | null;
+  /** Behind a proxy: which X-Forwarded-* headers to believe (TRUST_PROXY). */
+  trustProxy?: TrustProxy;
 }
 
 export const testSecret = 'test-secret-of-at-least-thirty-two-characters';
@@ -125,6 +127,7 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
     extraHandlers: options.extraHandlers,
     gateway: options.gateway?.(database.db),
     staticDir: options.staticDir ?? null,
+    trustProxy: options.trustProxy,
     checkAnswers: true,
   });
   const passwordHash = await hashPassword(testPassword);
