@@ -90,6 +90,27 @@ describe('Palette', () => {
     expect(optionLabels()).toContain('Jane Doe › Payments');
   });
 
+  it('shows a command the role may not run, found by its name, disabled; Enter only says why', async () => {
+    signedInAs('MARKETER_PLUS');
+    renderPalette('/users/42/general');
+    await waitFor(() => expect(server.requests.some((seen) => seen.path === '/admin/users/42')).toBe(true));
+    pressCtrlK();
+    await screen.findByPlaceholderText(/type a command/i);
+    expect(optionLabels().join('|')).not.toContain('Suspend');
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'suspend' } });
+    });
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Suspend Jane Doe/));
+    expect(optionLabels()[0]).toContain('needs the user_suspension permission');
+    press('Enter');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Suspend Jane Doe: Not allowed for your role: needs the user_suspension permission.',
+    );
+    expect(runner.run).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(server.requests.some((seen) => seen.method === 'POST')).toBe(false);
+  });
+
   it('ranks by match: typing narrows the list and a prefix match leads', async () => {
     renderPalette('/users/last-viewed');
     pressCtrlK();

@@ -5,11 +5,12 @@ import { useDeepLinks } from '../../commands/deep-link';
 import type { ActionCommand } from '../../commands/define';
 import { commandById } from '../../commands/index';
 import { usePageTarget } from '../../commands/page-target';
-import { paletteState } from '../../commands/palette-state';
+import { openPalette, paletteState } from '../../commands/palette-state';
 import { reloadRecents } from '../../commands/recents';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
 import { useSession } from '../../src/session/store';
+import { attachPalette } from '../../src/ui/type-ahead';
 import { ConfirmPage } from './ConfirmPage';
 import { FormPage } from './FormPage';
 import { ResultPage } from './ResultPage';
@@ -19,6 +20,12 @@ import { dismissPalette, usePaletteKeys } from './usePaletteKeys';
 import { useRestoreFocus } from './useRestoreFocus';
 
 export { closePalette, openPalette } from '../../commands/palette-state';
+
+/** Opens the root page with this search typed (a Ctrl/Cmd+K and the keys after it, held while the shell loaded). */
+function openWithSearch(typed: string): void {
+  paletteState.search = typed;
+  openPalette();
+}
 
 /**
  * The command palette, mounted once by the shell: a cmdk dialog whose pages are the root (commands, recent and
@@ -39,6 +46,7 @@ export function Palette() {
   useEffect(() => {
     if (userID !== undefined) reloadRecents();
   }, [userID]);
+  useEffect(() => attachPalette(openWithSearch), []);
 
   const command = run ? commandById(run.commandId) : undefined;
   const action = command?.kind === 'action' ? (command as ActionCommand) : undefined;

@@ -86,6 +86,10 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
           paletteState.search = value;
         }}
         onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          const end = event.currentTarget.value.length;
+          event.currentTarget.setSelectionRange(end, end);
+        }}
         placeholder="Type a command, or a customer’s name, e-mail or id…"
         className="w-full border-b border-line bg-transparent px-3 py-3 text-base text-fg placeholder:text-faint focus:outline-none"
       />
