@@ -40,8 +40,16 @@ const dayOperators = [
 ] as const satisfies readonly Exclude<(typeof filterOperators.date)[number], 'range'>[];
 
 const column = z.string().min(1).max(64);
-/** A calendar day, `YYYY-MM-DD`, compared in UTC. */
-const day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+/** The days a date filter may name: wide enough for any record, narrow enough for every database and `Date`. */
+export const filterDayRange = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** A real calendar day, `YYYY-MM-DD`, compared in UTC (`2024-02-30`, `0000-01-01` and `9999-12-31` are 400s). */
+const day = z.iso
+  .date({ error: 'must be a date as YYYY-MM-DD' })
+  .refine(
+    (value) => value >= filterDayRange.min && value <= filterDayRange.max,
+    `must be a date from ${filterDayRange.min} to ${filterDayRange.max}`,
+  );
 
 const dateFilterSchema = z.discriminatedUnion('op', [
   z.strictObject({ kind: z.literal('date'), column, op: z.enum(dayOperators), value: day }),

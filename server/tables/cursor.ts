@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { maxId } from '../../domain/endpoint';
 import type { TableSort } from '../../domain/table-query';
 import { fail } from '../http/errors';
+import { hasLoneSurrogate } from '../http/text';
 import type { ColumnSqlType } from './filter-sql';
 
 /** A position in a sorted list: the sort it belongs to, the last row's sort value (as SQL text) and its id. */
@@ -11,13 +13,39 @@ export interface Cursor {
   id: number;
 }
 
-const cursorSchema = z.strictObject({ s: z.string(), v: z.string().nullable(), id: z.number().int() });
+const cursorSchema = z.strictObject({
+  s: z.string().max(200),
+  v: z.string().max(500).nullable(),
+  id: z.number().int().min(1).max(maxId),
+});
 
+function withinIntegers(text: string, bits: 32 | 64): boolean {
+  const limit = 2n ** BigInt(bits - 1);
+  const value = BigInt(text);
+  return value >= -limit && value < limit;
+}
+
+const timestampPattern =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::?(\d{2}))?|Z)$/;
+
+/** A real calendar moment as PostgreSQL writes a timestamptz (`2026-01-10 12:34:56.123456+00`), years 1–9999. */
+function isTimestamp(text: string): boolean {
+  const match = timestampPattern.exec(text);
+  if (!match) return false;
+  const part = (index: number) => Number(match[index] ?? 0);
+  const [year, month, day] = [part(1), part(2), part(3)];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return realDay && year >= 1 && part(4) < 24 && part(5) < 60 && part(6) < 60 && part(9) <= 15 && part(10) < 60;
+}
+
+/** What a sort value may look like per column type, so casting it back in SQL can never fail. */
 const valueShape: Record<ColumnSqlType, (value: string) => boolean> = {
-  text: () => true,
-  integer: (value) => /^-?\d{1,10}$/.test(value),
-  bigint: (value) => /^-?\d{1,19}$/.test(value),
-  timestamptz: (value) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)$/.test(value),
+  text: (value) => !value.includes('\u0000') && !hasLoneSurrogate(value),
+  integer: (value) => /^-?\d{1,10}$/.test(value) && withinIntegers(value, 32),
+  bigint: (value) => /^-?\d{1,19}$/.test(value) && withinIntegers(value, 64),
+  timestamptz: isTimestamp,
   boolean: (value) => value === 'true' || value === 'false',
 };
 
