@@ -14,6 +14,8 @@ import { redactingSerializers } from './http/log-redaction';
 import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { secureHeaders } from './http/security-headers';
+import { deliverMailWithApp } from './mail/delivery';
+import { type MailSettings, mailSettingsFrom } from './mail/settings';
 import { createGateway, type PaymentGateway } from './payments';
 
 /** A route as registered, for the inventory check. */
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   gateway?: PaymentGateway;
   /** Parse every answer with its catalogue schema (default: when NODE_ENV is 'test'). */
   checkAnswers?: boolean;
+  /** SMTP delivery of the outbox (default: from SMTP_URL and MAIL_FROM; null: none, e-mails stay PENDING). */
+  mail?: MailSettings | null;
 }
 
 /** Largest accepted request body. */
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   acceptJsonBodies(app);
   answerErrors(app, db);
   await registerApiReference(app);
+  deliverMailWithApp(app, db, options.mail === undefined ? mailSettingsFrom() : options.mail);
 
   const handlers = [...callHandlers, ...(options.extraHandlers ?? [])];
   checkCatalogueCovered(handlers);
