@@ -12,3 +12,8 @@ export function emailIdentity(email: AnyPgColumn | SQL): SQL {
   const domain = sql`split_part(${lower}, '@', 2)`;
   return sql`(case when ${domain} in ('gmail.com', 'googlemail.com') then replace(${local}, '.', '') || '@gmail.com' else ${local} || '@' || ${domain} end)`;
 }
+
+/** A VAT id as SQL, compared without case and spaces (`de 123 456 789` is `DE123456789`). */
+export function vatIdentity(vatId: AnyPgColumn | SQL): SQL {
+  return sql`upper(replace(${vatId}, ' ', ''))`;
+}

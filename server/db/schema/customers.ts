@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { emailIdentity } from '../email-identity';
+import { emailIdentity, vatIdentity } from '../email-identity';
 
 /** A customer of the photo service: the spec's User row. Money is integer minor units in `currency`. */
 export const customers = pgTable(
@@ -113,6 +113,7 @@ export const customers = pgTable(
     index('customers_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     // Other accounts of the same person (additional info): the mailbox behind the address, and the business.
     index('customers_email_identity').using('btree', emailIdentity(t.email)),
+    index('customers_vat_id_normalised').using('btree', vatIdentity(t.vatId)),
     index('customers_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('customers_business_trgm').using('gin', t.businessName.op('gin_trgm_ops')),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_vat_id_normalised" ON "customers" USING btree (upper(replace("vat_id", ' ', '')));
