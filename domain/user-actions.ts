@@ -192,7 +192,7 @@ export const userActions = defineArea('userActions', {
     target: customerTarget,
   }),
   giveCredit: post('users/:user_id/actions/give_credit', {
-    summary: 'Give the customer credit (give_credit_capped: at most 50 per action)',
+    summary: 'Give the customer credit (give_credit_capped: at most 50 per action and 100 per customer in 24 hours)',
     permission: ['give_credit', 'give_credit_capped'],
     params: userIdParams,
     body: giveCreditBody,

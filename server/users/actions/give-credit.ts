@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { api } from '../../../domain/api';
+import { checkCreditCap, creditCapMessage, creditCapWindowHours } from '../../../domain/credit-cap';
 import { type Currency, currencies, formatMoney, money } from '../../../domain/money';
-import { giveCreditCappedMax, giveCreditReasons } from '../../../domain/user-actions';
+import { giveCreditReasons } from '../../../domain/user-actions';
+import type { Database } from '../../db/client';
 import { customerCredits } from '../../db/schema';
 import { isoTimestamp } from '../../db/timestamps';
 import { fail } from '../../http/errors';
@@ -8,20 +11,37 @@ import { handle } from '../../http/handler';
 import { findCustomer, recordStaffAction } from '../customer-records';
 
 /**
+ * What a staff member gave a customer (in units of `currency`) within the daily cap's window, from the ledger. Takes
+ * a transaction lock on the pair first, so that two parallel gifts are summed one after the other.
+ */
+async function givenInWindow(db: Database, staffId: number, customerId: number, currency: Currency): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`give_credit:${staffId}:${customerId}`}))`);
+  const result = await db.execute<{ given: string | number }>(sql`
+    select coalesce(sum(amount), 0) as given from customer_credits
+     where customer_id = ${customerId} and staff_id = ${staffId} and source = 'STAFF' and currency = ${currency}
+       and created_at > now() - make_interval(hours => ${creditCapWindowHours})`);
+  return Number(result.rows[0]?.given ?? 0) / 100;
+}
+
+/**
  * Gives credit in the customer's currency: one append-only ledger row and a timeline event. A caller with only
- * give_credit_capped may give at most `giveCreditCappedMax` per action (403 `credit_cap_exceeded` naming the cap).
- * The pipeline makes it idempotent (Idempotency-Key).
+ * give_credit_capped is held to domain/credit-cap.ts: 403 `credit_cap_exceeded` past the per-action cap,
+ * `credit_daily_cap_exceeded` past what is left of their daily cap for this customer (both on `amount`, naming the
+ * figures). The pipeline makes it idempotent (Idempotency-Key).
  */
 export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params, body, staff, can }) => {
   const record = await findCustomer(db, params.user_id);
   const currency: Currency = (currencies as readonly string[]).includes(record.currency)
     ? (record.currency as Currency)
     : 'USD';
-  if (!can('give_credit') && body.amount > giveCreditCappedMax) {
-    const cap = formatMoney(money(giveCreditCappedMax * 100, currency));
-    throw fail('credit_cap_exceeded', {
+  const capped = !can('give_credit');
+  const given = capped ? await givenInWindow(db, staff.id, record.id, currency) : 0;
+  const verdict = checkCreditCap(body.amount, capped, given);
+  if (!verdict.ok) {
+    const format = (units: number) => formatMoney(money(Math.round(units * 100), currency));
+    throw fail(verdict.cap === 'per_action' ? 'credit_cap_exceeded' : 'credit_daily_cap_exceeded', {
       field: 'amount',
-      detail: `amount: your role may give at most ${cap} per action; ask a PL2, a master or an admin for more`,
+      detail: `amount: ${creditCapMessage(verdict, format)}`,
     });
   }
   const minorUnits = Math.round(body.amount * 100);
