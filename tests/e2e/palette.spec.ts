@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { activeCustomer, signIn } from './support';
+import { activeCustomer, demoPassword, emailOf, signIn } from './support';
 
 test('Ctrl+K, part of a customer’s e-mail, Enter: that customer’s page opens', async ({ page, baseURL }) => {
   const customer = await activeCustomer(baseURL as string, 'outlook');
@@ -61,4 +61,52 @@ test('a marketer has no suspend command, and a deep link to it says so', async (
   await expect(page.getByRole('button', { name: /^Suspend/ })).toHaveCount(0);
   await page.goto(`/users/${customer.id}/general?run=user.suspend`);
   await expect(page.getByText(/not allowed|permission/i)).toBeVisible();
+});
+
+test('the start of a title finds its command: “send i”, Enter opens Send invoice for the customer', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await activeCustomer(baseURL as string, 'gmail');
+  await signIn(page, 'ADMIN');
+  await page.goto(`/users/${customer.id}/general`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(customer.first_name);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('send i');
+  await expect(page.getByRole('option', { selected: true })).toContainText('Send invoice to customer');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: /Send invoice to customer/ })).toBeVisible();
+  await expect(dialog.getByLabel('Charge id')).toBeVisible();
+});
+
+test('Ctrl+K and typing while the console is still loading after sign-in: the palette opens with it', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(emailOf('ADMIN'));
+  await page.getByLabel(/password/i).fill(demoPassword);
+  // Hold every script requested from now on (the shell, the palette, the landing page) until the keys are typed.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = 0;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  await page.getByLabel(/password/i).press('Enter');
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('give');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  const input = page.getByPlaceholder(/type a command/i);
+  await expect(input).toHaveValue('give');
+  await expect(input).toBeFocused();
+  await expect(page.getByRole('option', { selected: true })).toContainText('Give credit');
+  await page.keyboard.type(' c');
+  await expect(input).toHaveValue('give c');
 });
