@@ -26,7 +26,29 @@ const timestamp = z.string();
 export const invoiceUrlTtlSeconds = 300;
 
 export const chargeStatuses = ['SUCCEEDED', 'FAILED'] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
+export const chargeStatusLabels: Record<ChargeStatus, string> = { SUCCEEDED: 'Succeeded', FAILED: 'Failed' };
 export const chargeKinds = ['CHARGE', 'REFUND'] as const;
+export type ChargeKind = (typeof chargeKinds)[number];
+export const chargeKindLabels: Record<ChargeKind, string> = { CHARGE: 'Charge', REFUND: 'Refund' };
+/** Why a card was charged or refunded (the ledger's purpose column). */
+export const chargePurposes = [
+  'SUBSCRIPTION',
+  'FAILED_CHARGE_RETRY',
+  'CREDIT_PACKAGE',
+  'CONTRACT_PAYMENT',
+  'CURRENCY_CHANGE',
+  'PROJECT_REFUND',
+] as const;
+export type ChargePurpose = (typeof chargePurposes)[number];
+export const chargePurposeLabels: Record<ChargePurpose, string> = {
+  SUBSCRIPTION: 'Subscription',
+  FAILED_CHARGE_RETRY: 'Failed charge retry',
+  CREDIT_PACKAGE: 'Credit package',
+  CONTRACT_PAYMENT: 'Annual plan installment',
+  CURRENCY_CHANGE: 'Currency change',
+  PROJECT_REFUND: 'Project refund',
+};
 export const chargeRowActions = ['REGENERATE_INVOICE', 'DOWNLOAD_INVOICE', 'SEND_INVOICE_TO_CUSTOMER'] as const;
 export type ChargeRowAction = (typeof chargeRowActions)[number];
 
@@ -41,6 +63,16 @@ export type ReceiptAction = z.infer<typeof receiptActionSchema>;
 
 /** The invoice of a charge as the row shows it: the number, and the current version (null: not issued yet). */
 export const chargeInvoiceSchema = z.object({ number: z.string(), version: z.number().int().nullable() });
+
+/**
+ * A stored card as people read it, everywhere: brand •••• last4 ("Visa •••• 4242"), from the customer's payment
+ * details ("Visa •••• 4242, expires 3/28"); "Card on file" when only the provider knows more. The provider's token
+ * (`pm_…`) is never shown nor sent to the console.
+ */
+export function cardLabel(details: string | null | undefined): string {
+  const match = /^\s*([A-Za-z][\w ]*?)\s*(?:•+|\*+|x{2,})\s*(\d{4})\b/.exec(details ?? '');
+  return match ? `${match[1]} •••• ${match[2]}` : 'Card on file';
+}
 
 /** One row of the Charges tab (spec §3 "Charge row"). */
 export const chargeRowSchema = z.object({
@@ -80,8 +112,8 @@ export const chargesAnswer = z.object({
     limit: z.number().int(),
     status: z.enum(customerStatuses),
     failed_charge: failedChargeSchema.nullable(),
-    /** The stored card, as staff may see it: 'Visa •••• 4242, expires 3/28' and the provider token's kind. */
-    payment_method: z.object({ description: z.string().nullable(), token: z.string() }).nullable(),
+    /** The stored card as staff see it (`cardLabel`: "Visa •••• 4242"); null without one. Never the provider's token. */
+    payment_method: z.object({ card: z.string() }).nullable(),
   }),
 });
 export type ChargesAnswer = z.infer<typeof chargesAnswer>;

@@ -23,7 +23,22 @@ export const cancelAnnualPlanReasons = [
 export type CancelReason = (typeof cancelAnnualPlanReasons)[number]['value'];
 
 export const contractStates = ['ACTIVE', 'UPGRADED', 'CANCELLED', 'ENDED'] as const;
+export type ContractState = (typeof contractStates)[number];
+export const contractStateLabels: Record<ContractState, string> = {
+  ACTIVE: 'Running',
+  UPGRADED: 'Upgraded',
+  CANCELLED: 'Cancelled',
+  ENDED: 'Ended',
+};
 export const renewalStates = ['AUTO_RENEWAL', 'NO_RENEWAL'] as const;
+export type RenewalState = (typeof renewalStates)[number];
+export const renewalStateLabels: Record<RenewalState, string> = {
+  AUTO_RENEWAL: 'Auto-renewal',
+  NO_RENEWAL: 'No renewal',
+};
+export const cancelReasonLabels = Object.fromEntries(
+  cancelAnnualPlanReasons.map(({ value, label }) => [value, label]),
+) as Record<CancelReason, string>;
 
 const nullableMoney = moneySchema.nullable();
 

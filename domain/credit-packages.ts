@@ -125,6 +125,8 @@ export const customCreditPackageSummary = z.object({
 export type CustomCreditPackageSummary = z.infer<typeof customCreditPackageSummary>;
 
 export const paymentStatuses = ['SUCCEEDED', 'FAILED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = { SUCCEEDED: 'Paid', FAILED: 'Declined' };
 
 export const customCreditPackagePurchase = z.object({
   payment_status: z.enum(paymentStatuses),

@@ -66,10 +66,18 @@ export const currencySummaryAnswer = z.object({
 });
 export type CurrencySummary = z.infer<typeof currencySummaryAnswer>;
 
+/** Whether a currency change charged the card (something was due) or not (the credit covered it). */
+export const currencyChangePaymentStatuses = ['SUCCEEDED', 'NOT_CHARGED'] as const;
+export type CurrencyChangePaymentStatus = (typeof currencyChangePaymentStatuses)[number];
+export const currencyChangePaymentLabels: Record<CurrencyChangePaymentStatus, string> = {
+  SUCCEEDED: 'Charged',
+  NOT_CHARGED: 'Not charged',
+};
+
 export const currencyChangeAnswer = z.object({
   user_id: z.number().int(),
   currency: currencyCode,
-  payment_status: z.enum(['SUCCEEDED', 'NOT_CHARGED']),
+  payment_status: z.enum(currencyChangePaymentStatuses),
   /** Charged to the card, in the old currency (zero when the credit covered the open period). */
   charged: moneySchema,
   /** Credit left after the charge, in the old currency (what was converted). */

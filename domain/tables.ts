@@ -28,6 +28,8 @@ export const headerSchema = z.object({
   filter: z.enum(filterKinds).nullable(),
   /** The values of a `multi` filter or a STATUS/TAG column. */
   options: z.array(z.string()).optional(),
+  /** What people read for each option ("Annual plan" for `CORPORATE_CONTRACT`), from the domain's label maps. */
+  option_labels: z.record(z.string(), z.string()).optional(),
   /** Shown until the person picks columns themselves. */
   default_visible: z.boolean(),
 });

@@ -117,11 +117,28 @@ export const paymentsSchema = z.object({
   payment_links: z.array(z.object({ kind: z.enum(paymentLinkKinds), url: z.string(), label: z.string() })),
 });
 
+/** What another account has in common with the customer (the "Other users ids" tile). */
+export const sharedTraits = ['email', 'vat_id', 'business'] as const;
+export type SharedTrait = (typeof sharedTraits)[number];
+/** Labels of the shared traits, for people. */
+export const sharedTraitLabels: Record<SharedTrait, string> = {
+  email: 'same mailbox',
+  vat_id: 'same VAT id',
+  business: 'same business',
+};
+/** At most this many other accounts are listed. */
+export const maxOtherAccounts = 20;
+
 export const infoTileSchema = z.object({
   title: z.string(),
   value: z.string().nullable(),
   /** DATE values are ISO timestamps. */
   type: z.enum(['TEXT', 'DATE']),
+  /** Customers the tile points at, with what each shares (the "Other users ids" tile; `value` lists the ids). */
+  links: z
+    .array(z.object({ user_id: z.number().int(), shares: z.array(z.enum(sharedTraits)) }))
+    .max(maxOtherAccounts)
+    .optional(),
 });
 
 export const activityEventSchema = z.object({
@@ -196,6 +213,15 @@ export const notificationCategories = [
   'STATUS_UPDATE',
   'SYSTEM_COMMUNICATION',
 ] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+export const notificationCategoryLabels: Record<NotificationCategory, string> = {
+  IMPROVEMENT: 'Improvement',
+  MY_ACCOUNT: 'My account',
+  NEW: 'New',
+  SPECIAL_OFFER: 'Special offer',
+  STATUS_UPDATE: 'Status update',
+  SYSTEM_COMMUNICATION: 'System communication',
+};
 
 export const customerNotificationSchema = z.object({
   id: z.number().int(),

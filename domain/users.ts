@@ -6,6 +6,7 @@ import { headerSchema, quickActionSchema } from './tables';
 
 export const customerStatuses = ['ACTIVE', 'SUSPENDED'] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
+export const customerStatusLabels: Record<CustomerStatus, string> = { ACTIVE: 'Active', SUSPENDED: 'Suspended' };
 
 export const subscriptionTypes = [
   'METERED',
@@ -22,11 +23,18 @@ export const subscriptionLabels: Record<SubscriptionType, string> = {
   METERED_WITH_BASE: 'Metered with base',
   TRIAL_METERED: 'Trial metered',
   TRIAL_METERED_WITH_BASE: 'Trial metered with base',
-  CORPORATE_CONTRACT: 'Annual Plan',
+  CORPORATE_CONTRACT: 'Annual plan',
   CANCELLED: 'Cancelled',
 };
 
 export const cullingSubscriptionTypes = ['NONE', 'FREE', 'MONTHLY', 'YEARLY'] as const;
+export type CullingSubscriptionType = (typeof cullingSubscriptionTypes)[number];
+export const cullingSubscriptionLabels: Record<CullingSubscriptionType, string> = {
+  NONE: 'None',
+  FREE: 'Free',
+  MONTHLY: 'Monthly',
+  YEARLY: 'Yearly',
+};
 
 /** Quick actions the server may offer on a customer row (data-and-calls-spec §3 and §4). */
 export const userQuickActions = [
@@ -49,6 +57,10 @@ export const suspendReasons = [
   { value: 'CUSTOMER_REQUEST', label: 'Customer asked for it' },
   { value: 'OTHER', label: 'Other' },
 ] as const;
+export type SuspendReason = (typeof suspendReasons)[number]['value'];
+export const suspendReasonLabels = Object.fromEntries(
+  suspendReasons.map(({ value, label }) => [value, label]),
+) as Record<SuspendReason, string>;
 export const suspendReasonValues = suspendReasons.map((reason) => reason.value) as [
   (typeof suspendReasons)[number]['value'],
   ...(typeof suspendReasons)[number]['value'][],

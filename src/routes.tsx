@@ -4,6 +4,7 @@ import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { type AreaDefinition, areaById, userDetailTabs } from './navigation';
 import { RequireAccess } from './routing/RequireAccess';
 import { useDocumentTitle } from './routing/use-document-title';
+import { formatId } from './ui/ids';
 import { Spinner } from './ui/Spinner';
 
 const LoginPage = lazy(() => import('../views/login/LoginPage'));
@@ -52,7 +53,7 @@ export const shellRoutes: readonly RouteEntry[] = [
   },
   {
     path: '/users/:id/:tab',
-    title: ({ id }) => `User ${id}`,
+    title: ({ id }) => `User ${formatId(id ?? '')}`,
     page: ({ id, tab }) =>
       isId(id) && hasTab(userDetailTabs, tab) ? <UserDetailsPage id={Number(id)} tab={tab} /> : <NotFoundPage />,
   },

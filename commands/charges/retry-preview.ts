@@ -5,11 +5,9 @@ import { call } from '../../src/http';
 import type { Preview, PreviewLine } from '../define';
 import { customerRowViews } from '../users/customer-views';
 
-/** The card on file in a few words: "Visa •••• 4242 · pm_card_ok" (its description, then the provider's token). */
+/** The card on file as the server names it ("Visa •••• 4242"), or "no card on file". */
 export function cardText(method: ChargesAnswer['meta']['payment_method']): string {
-  if (!method) return 'no card on file';
-  const short = method.description?.split(',')[0]?.trim();
-  return short ? `${short} · ${method.token}` : method.token;
+  return method ? method.card : 'no card on file';
 }
 
 /** What a retry would charge, from the charges list's meta: the failed amount, its reason, the retries so far. */

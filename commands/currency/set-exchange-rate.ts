@@ -3,6 +3,7 @@ import { exchangeRateForm } from '../../domain/currency';
 import { exchangeRateText, rateToMicros } from '../../domain/currency-change';
 import { currencies, currencySymbols } from '../../domain/money';
 import { call } from '../../src/http';
+import { formatDateTime } from '../../src/ui/dates';
 import { defineCommand } from '../define';
 
 const currencyOptions = currencies.map((code) => ({ value: code, label: `${code} (${currencySymbols[code]})` }));
@@ -51,7 +52,7 @@ export default defineCommand({
           { label: 'Current rate', value: current.text },
           {
             label: 'Set by',
-            value: `${current.set_by ?? 'Initial rates'}, ${new Date(current.set_at).toLocaleString()}`,
+            value: `${current.set_by ?? 'Initial rates'}, ${formatDateTime(current.set_at)}`,
           },
           { label: 'New rate', value: next, emphasis: true },
           { label: 'Change', value: change(oldMicros, micros) },

@@ -1,12 +1,12 @@
 import { api } from '../../domain/api';
 import { loginAsLinkTtlSeconds, reasonBody } from '../../domain/user-actions';
 import { call } from '../../src/http';
+import { formatTime } from '../../src/ui/dates';
 import { defineCommand } from '../define';
 
 function expiresAt(answer: unknown): string {
   const at = (answer as { expires_at?: unknown }).expires_at;
-  const date = typeof at === 'string' ? new Date(at) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleTimeString(undefined, { timeStyle: 'short' }) : '';
+  return typeof at === 'string' && !Number.isNaN(new Date(at).getTime()) ? formatTime(at) : '';
 }
 
 export default defineCommand({

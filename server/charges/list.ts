@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, max } from 'drizzle-orm';
 import { api } from '../../domain/api';
+import { cardLabel } from '../../domain/charges';
 import { money } from '../../domain/money';
 import { detailListLimit } from '../../domain/user-details';
 import { charges, invoices } from '../db/schema';
@@ -21,10 +22,10 @@ export function failedChargeOf(record: CustomerRecord) {
   };
 }
 
-/** The card on file as staff may see it; null when there is none. */
+/** The card on file as staff see it ("Visa •••• 4242"); null when there is none. The token stays on the server. */
 function paymentMethodOf(record: CustomerRecord) {
   if (!record.paymentMethodToken) return null;
-  return { description: record.paymentMethodDetails, token: record.paymentMethodToken };
+  return { card: cardLabel(record.paymentMethodDetails) };
 }
 
 /** Charges newest first (at most 200), each with its current invoice version and the caller's invoice actions. */

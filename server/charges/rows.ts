@@ -1,10 +1,28 @@
 import { api } from '../../domain/api';
-import { type ChargeRow, type ChargeRowAction, chargeRowActions, type ReceiptAction } from '../../domain/charges';
+import {
+  type ChargeRow,
+  type ChargeRowAction,
+  chargePurposeLabels,
+  chargeRowActions,
+  type ReceiptAction,
+} from '../../domain/charges';
 import { pathOf } from '../../domain/endpoint';
+import { labelledEnums, optionLabelsOf } from '../../domain/labels';
 import { money } from '../../domain/money';
 import { type Header, insufficientPermissions } from '../../domain/tables';
+import type { ChargePurpose } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { type ChargeRecord, currencyOf, invoiceNumber, isInvoiceable } from './invoices';
+
+/** Every purpose the ledger stores has the domain's label (a purpose added to the schema alone does not compile). */
+export const ledgerPurposeLabels: Record<ChargePurpose, string> = chargePurposeLabels;
+
+/** The options of the columns that hold an enum, with the domain's label of each. */
+function choicesOf(key: string): Pick<Header, 'options' | 'option_labels'> {
+  const labelled =
+    key === 'status' ? labelledEnums.chargeStatus : key === 'purpose' ? labelledEnums.chargePurpose : undefined;
+  return labelled ? { options: [...labelled.values], option_labels: optionLabelsOf(labelled) } : {};
+}
 
 /** The columns of the Charges tab, in display order. */
 export const chargeHeaders: readonly Header[] = (
@@ -27,7 +45,7 @@ export const chargeHeaders: readonly Header[] = (
   type,
   sortable: false,
   filter: null,
-  ...(key === 'status' ? { options: ['SUCCEEDED', 'FAILED'] } : {}),
+  ...choicesOf(key),
   default_visible: visible,
 }));
 

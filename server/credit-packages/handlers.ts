@@ -1,4 +1,5 @@
 import { api } from '../../domain/api';
+import { cardLabel } from '../../domain/charges';
 import { discountPercent, listPriceMinor, packageText } from '../../domain/credit-packages';
 import { type Currency, formatMoney, money } from '../../domain/money';
 import { customerCredits } from '../db/schema';
@@ -14,7 +15,7 @@ import { listRecentPurchases } from './recent';
 /** The card a customer would be charged on: their payment details, or "Card on file"; null without a stored card. */
 function paymentMethodOf(customer: CustomerRecord): string | null {
   if (!customer.paymentMethodToken) return null;
-  return customer.paymentMethodDetails ?? 'Card on file';
+  return cardLabel(customer.paymentMethodDetails);
 }
 
 /** Prices a package for its customer; changes nothing (a POST only because the spec's body carries the request). */

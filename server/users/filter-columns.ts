@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { cullingSubscriptionTypes, customerStatuses, subscriptionTypes } from '../../domain/users';
+import { cullingSubscriptionTypes, customerStatuses, subscriptionTypes, suspendReasonValues } from '../../domain/users';
 import { customers } from '../db/schema';
 import type { ColumnSqlType, TableColumn, TableSource } from '../tables/filter-sql';
 import { usersTableHeaders } from './headers';
@@ -50,7 +50,7 @@ export const customerColumns: Readonly<Record<string, TableColumn>> = {
   utm_campaign: text(customers.utmCampaign),
   utm_content: text(customers.utmContent),
   suspended_user_date: moment(customers.suspendedAt),
-  suspend_reason: text(customers.suspendReason),
+  suspend_reason: column(customers.suspendReason, 'text', { values: suspendReasonValues }),
   opened_email_cnt: count(customers.openedEmailCnt),
   clicked_email_cnt: count(customers.clickedEmailCnt),
   vat_id: text(customers.vatId),

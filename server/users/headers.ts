@@ -1,5 +1,5 @@
+import { type LabelledEnum, labelledEnums, optionLabelsOf } from '../../domain/labels';
 import type { Header } from '../../domain/tables';
-import { cullingSubscriptionTypes, customerStatuses, subscriptionTypes } from '../../domain/users';
 import { countries } from '../seed/vocabulary';
 
 type Column = Omit<Header, 'sortable' | 'default_visible' | 'filter'> &
@@ -19,16 +19,27 @@ const filterOf: Record<Header['type'], Header['filter']> = {
   BOOLEAN_CHECK: 'multi',
 };
 
+/** A STATUS/TAG/BOOLEAN_CHECK column's options and the domain's label of each. */
+function choices(labelled: LabelledEnum): Pick<Header, 'options' | 'option_labels'> {
+  return { options: [...labelled.values], option_labels: optionLabelsOf(labelled) };
+}
+
 const columns: Column[] = [
   { key: 'id', label: 'ID', type: 'NUMBER', visible: true },
   { key: 'email', label: 'E-mail', type: 'TEXT', visible: true },
   { key: 'first_name', label: 'First name', type: 'TEXT', visible: true },
   { key: 'last_name', label: 'Last name', type: 'TEXT', visible: true },
-  { key: 'status', label: 'Status', type: 'STATUS', options: [...customerStatuses], visible: true },
-  { key: 'subscription_type', label: 'Subscription', type: 'TAG', options: [...subscriptionTypes], visible: true },
+  { key: 'status', label: 'Status', type: 'STATUS', ...choices(labelledEnums.customerStatus), visible: true },
+  {
+    key: 'subscription_type',
+    label: 'Subscription',
+    type: 'TAG',
+    ...choices(labelledEnums.subscriptionType),
+    visible: true,
+  },
   { key: 'date_added', label: 'Date added', type: 'DATETIME', visible: true },
   { key: 'last_charge_amount', label: 'Last charge', type: 'CURRENCY', visible: true },
-  { key: 'charge_failed', label: 'Charge failed', type: 'BOOLEAN_CHECK', options: ['true', 'false'] },
+  { key: 'charge_failed', label: 'Charge failed', type: 'BOOLEAN_CHECK', ...choices(labelledEnums.boolean) },
   { key: 'username', label: 'Username', type: 'TEXT' },
   { key: 'business_name', label: 'Business name', type: 'TEXT' },
   { key: 'country', label: 'Country', type: 'TAG', options: countries.map(([code]) => code) },
@@ -36,7 +47,7 @@ const columns: Column[] = [
     key: 'culling_subscription_type',
     label: 'Culling subscription',
     type: 'TAG',
-    options: [...cullingSubscriptionTypes],
+    ...choices(labelledEnums.cullingSubscriptionType),
   },
   { key: 'profiles_exist_max', label: 'Profiles', type: 'PROGRESS', sortable: false },
   { key: 'photos_for_trial', label: 'Trial photos', type: 'PROGRESS', sortable: false },
@@ -52,13 +63,13 @@ const columns: Column[] = [
   { key: 'utm_campaign', label: 'UTM campaign', type: 'TEXT' },
   { key: 'utm_content', label: 'UTM content', type: 'TEXT' },
   { key: 'suspended_user_date', label: 'Suspended on', type: 'DATETIME' },
-  { key: 'suspend_reason', label: 'Suspend reason', type: 'TEXT' },
+  { key: 'suspend_reason', label: 'Suspend reason', type: 'TAG', ...choices(labelledEnums.suspendReason) },
   { key: 'opened_email_cnt', label: 'E-mails opened', type: 'NUMBER' },
   { key: 'clicked_email_cnt', label: 'E-mails clicked', type: 'NUMBER' },
   { key: 'vat_id', label: 'VAT id', type: 'TEXT' },
-  { key: 'abusive_suspicious', label: 'Abusive suspicious', type: 'BOOLEAN_CHECK', options: ['true', 'false'] },
-  { key: 'is_partner', label: 'Partner', type: 'BOOLEAN_CHECK', options: ['true', 'false'] },
-  { key: 'is_managed_by_csm', label: 'Managed by CSM', type: 'BOOLEAN_CHECK', options: ['true', 'false'] },
+  { key: 'abusive_suspicious', label: 'Abusive suspicious', type: 'BOOLEAN_CHECK', ...choices(labelledEnums.boolean) },
+  { key: 'is_partner', label: 'Partner', type: 'BOOLEAN_CHECK', ...choices(labelledEnums.boolean) },
+  { key: 'is_managed_by_csm', label: 'Managed by CSM', type: 'BOOLEAN_CHECK', ...choices(labelledEnums.boolean) },
   { key: 'last_updated_row', label: 'Last updated', type: 'DATETIME' },
   { key: 'quick_actions', label: 'Actions', type: 'ROW_MENU', sortable: false, filter: null, visible: true },
 ];

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { CustomerRow } from '../../domain/users';
-import { addStoredCard } from '../../server/seed/cards';
-import type { CustomerSeedRow } from '../../server/seed/customers';
+import { seededCard } from './seeded-card';
 import { apiAs, signIn } from './support';
 
 /** Demo customers matching filters, through `POST users/users_filter` (a read-only POST: no cross-site token). */
@@ -15,19 +14,6 @@ async function filterCustomers(baseURL: string, filters: unknown[]): Promise<Cus
   const body = (await answer.json()) as { users: CustomerRow[] };
   await api.dispose();
   return body.users;
-}
-
-/** The stored card the demo seed gave a customer: the seed's own deterministic rule, applied to the row. */
-function seededCard(row: CustomerRow): string | null {
-  const seed = {
-    id: row.id,
-    subscription_type: row.subscription_type,
-    last_charge_amount: row.last_charge_amount ? row.last_charge_amount.amount : null,
-    charge_failed: row.charge_failed,
-    failed_charge_reason: row.failed_charge_reason,
-  } as unknown as CustomerSeedRow;
-  addStoredCard(seed);
-  return (seed as unknown as { payment_method_token: string | null }).payment_method_token;
 }
 
 async function customerWithCard(baseURL: string, filters: unknown[], token: string): Promise<CustomerRow> {

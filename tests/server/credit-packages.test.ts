@@ -30,7 +30,7 @@ describeEachBackend('custom credit packages', (backend) => {
       list_price: { amount: 50_000, multiplier: 100, symbol: '$' },
       discount_percent: 10,
       currency: 'USD',
-      payment_method: 'Visa •••• 4242, expires 4/28',
+      payment_method: 'Visa •••• 4242',
       total_credits_of_the_user: 0,
     });
     const inUnits = await client.post(summary, {}, packageOf(customer.id, 500, 450, '$', 1));

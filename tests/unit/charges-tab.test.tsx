@@ -56,7 +56,7 @@ function chargesAnswer(meta: Partial<ChargesAnswer['meta']> = {}): ChargesAnswer
       limit: 200,
       status: 'ACTIVE',
       failed_charge: { amount: gbp(2900), currency: 'GBP', reason: 'incorrect card number', retries: 2 },
-      payment_method: { description: 'Visa •••• 4242, expires 3/28', token: 'pm_card_ok' },
+      payment_method: { card: 'Visa •••• 4242' },
       ...meta,
     },
   };
@@ -85,12 +85,12 @@ afterEach(() => {
 describe('the retry preview', () => {
   it('names the amount, currency and card, with the failure, retries and what unsuspend adds', () => {
     const preview = retryPreview(chargesAnswer(), true);
-    expect(preview.headline).toBe('Charges £29.00 to the card on file (Visa •••• 4242 · pm_card_ok) now.');
+    expect(preview.headline).toBe('Charges £29.00 to the card on file (Visa •••• 4242) now.');
     expect(preview.lines.map((line) => [line.label, line.value])).toEqual([
       ['Failed amount', '£29.00 (GBP)'],
       ['Reason it failed', 'incorrect card number'],
       ['Retries so far', '2'],
-      ['Card on file', 'Visa •••• 4242 · pm_card_ok'],
+      ['Card on file', 'Visa •••• 4242'],
       ['Then', 'Lifts the suspension, only if the card is charged'],
     ]);
     expect(preview.blocked).toMatch(/not suspended/);

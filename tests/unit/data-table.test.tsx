@@ -92,20 +92,21 @@ afterEach(() => {
 });
 
 describe('DataTable cells', () => {
-  const cell = (type: Header['type'], value: unknown) => {
-    const { container } = render(<div>{renderCell({ ...customerHeaders[0], type } as Header, value)}</div>);
+  const cell = (type: Header['type'], value: unknown, extra: Partial<Header> = {}) => {
+    const header = { ...customerHeaders[0], key: 'column', type, ...extra } as Header;
+    const { container } = render(<div>{renderCell(header, value)}</div>);
     return container.firstElementChild as HTMLElement;
   };
 
   it('renders each column type its own way', () => {
     expect(cell('NUMBER', 12345).textContent).toBe('12,345');
     expect(cell('CURRENCY', { amount: 123450, multiplier: 100, symbol: '£' }).textContent).toBe('£1,234.50');
-    expect(cell('DATETIME', '2025-01-02T10:00:00.000Z').textContent).toMatch(/2025/);
-    expect(cell('DATE', '2025-01-02').textContent).toMatch(/2025/);
+    expect(cell('DATETIME', '2025-01-02T10:00:00.000Z').textContent).toMatch(/^2 Jan 2025, \d\d:\d\d$/);
+    expect(cell('DATE', '2025-01-02').textContent).toBe('2 Jan 2025');
     expect(cell('TAG', 'TRIAL_METERED').textContent).toBe('Trial metered');
     expect(cell('TAG', 'US').textContent).toBe('US');
     const status = cell('STATUS', 'SUSPENDED').firstElementChild;
-    expect(status?.textContent).toBe('suspended');
+    expect(status?.textContent).toBe('Suspended');
     expect(status?.className).toMatch(/text-danger/);
     expect(cell('STATUS', 'ACTIVE').firstElementChild?.className).toMatch(/text-success/);
     const bar = cell('PROGRESS', '120/1000');
@@ -117,6 +118,14 @@ describe('DataTable cells', () => {
     expect(cell('BOOLEAN_CHECK', true).querySelector('[aria-label="Yes"]')).toBeTruthy();
     expect(cell('BOOLEAN_CHECK', false).querySelector('[aria-label="No"]')).toBeTruthy();
     expect(cell('TEXT', null).textContent).toBe('—');
+  });
+
+  it('shows the label the header sends for each option, and ids as #1234', () => {
+    const labels = { option_labels: { CORPORATE_CONTRACT: 'Annual plan', MONTHLY: 'Monthly' } };
+    expect(cell('TAG', 'CORPORATE_CONTRACT', labels).textContent).toBe('Annual plan');
+    expect(cell('STATUS', 'MONTHLY', labels).textContent).toBe('Monthly');
+    expect(cell('NUMBER', 12345, { key: 'id' }).textContent).toBe('#12345');
+    expect(cell('NUMBER', 77, { key: 'charge_id' }).textContent).toBe('#77');
   });
 });
 

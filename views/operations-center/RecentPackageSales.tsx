@@ -1,15 +1,20 @@
 import { Link } from 'wouter';
 import { api } from '../../domain/api';
-import type { RecentPurchase } from '../../domain/credit-packages';
+import { paymentStatusLabels, type RecentPurchase } from '../../domain/credit-packages';
 import { formatMoney } from '../../domain/money';
 import { useCall } from '../../src/http';
+import { formatDateTime } from '../../src/ui/dates';
 import { DetailTable } from '../user-details/DetailTable';
 import { TabState } from '../user-details/TabState';
-import { formatDateTime } from '../users/customer-format';
 
 function status(sale: RecentPurchase) {
-  if (sale.payment_status === 'SUCCEEDED') return <span className="text-success">Paid</span>;
-  return <span className="text-danger">Declined: {sale.stripe_error_message ?? 'no reason given'}</span>;
+  const label = paymentStatusLabels[sale.payment_status];
+  if (sale.payment_status === 'SUCCEEDED') return <span className="text-success">{label}</span>;
+  return (
+    <span className="text-danger">
+      {label}: {sale.stripe_error_message ?? 'no reason given'}
+    </span>
+  );
 }
 
 /** The latest package sales across customers, declined ones too; each customer links to their credits. */

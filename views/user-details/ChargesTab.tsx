@@ -1,6 +1,6 @@
 import { cardText } from '../../commands/charges/retry-preview';
 import { api } from '../../domain/api';
-import type { ChargeRow, ChargesAnswer } from '../../domain/charges';
+import { type ChargeRow, type ChargesAnswer, chargeKindLabels, chargeStatusLabels } from '../../domain/charges';
 import { formatMoney } from '../../domain/money';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
@@ -13,7 +13,8 @@ import type { UserTabProps } from './tab-props';
 function ChargeStatus({ charge }: { charge: ChargeRow }) {
   const failed = charge.status === 'FAILED';
   const tone = failed ? 'bg-danger-soft text-danger' : 'bg-success-soft text-success';
-  const text = charge.kind === 'REFUND' ? `refund ${charge.status.toLowerCase()}` : charge.status.toLowerCase();
+  const status = chargeStatusLabels[charge.status];
+  const text = charge.kind === 'REFUND' ? `${chargeKindLabels.REFUND} ${status.toLowerCase()}` : status;
   return (
     <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
       {text}

@@ -1,19 +1,17 @@
 import { api } from '../../domain/api';
-import type { ContractTiles } from '../../domain/contract-calls';
+import { type ContractTiles, renewalStateLabels } from '../../domain/contract-calls';
 import { formatMoney } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
+import { formatDate, formatDateTime } from '../../src/ui/dates';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { formatDateTime } from '../users/customer-format';
 import { CommandButton } from './CommandButton';
 import { ContractHistory, MonthlyUsage } from './ContractTables';
-import { cancelReasonLabel, count, formatDay, formatPrice, termsPrefill } from './contract-format';
+import { cancelReasonLabel, count, formatPrice, termsPrefill } from './contract-format';
 import { FactGroup } from './FactGroup';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
-
-const renewalLabels = { AUTO_RENEWAL: 'Auto-renewal', NO_RENEWAL: 'No renewal' } as const;
 
 function ContractFacts({ contract }: { contract: ContractTiles }) {
   const tools = contract.ai_tools;
@@ -22,8 +20,8 @@ function ContractFacts({ contract }: { contract: ContractTiles }) {
       <FactGroup
         title="Contract"
         items={[
-          ['Start contract', formatDay(contract.start_contract)],
-          ['Ends', formatDay(contract.end_date)],
+          ['Start contract', formatDate(contract.start_contract)],
+          ['Ends', formatDate(contract.end_date)],
           ['Month', `${contract.month_of_contract} of 12`],
           ['Total price', formatMoney(contract.total_price)],
           ['Monthly payment', formatMoney(contract.monthly_payment)],
@@ -53,7 +51,7 @@ function ContractFacts({ contract }: { contract: ContractTiles }) {
           ['Credit on upgrade', formatMoney(contract.credit_to_user_on_update)],
           ['Price to pay on cancellation', formatMoney(contract.price_to_pay_on_cancellation)],
           ['Credit on cancellation', formatMoney(contract.credit_to_user_on_cancellation)],
-          ['Renewal', renewalLabels[contract.renewal_state]],
+          ['Renewal', renewalStateLabels[contract.renewal_state]],
           ['Next plan', contract.next_plan_name],
           ['Next plan monthly', contract.next_plan_cc_price ? formatMoney(contract.next_plan_cc_price) : null],
           [

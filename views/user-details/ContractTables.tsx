@@ -1,11 +1,11 @@
 import { api } from '../../domain/api';
+import { contractStateLabels } from '../../domain/contract-calls';
 import { formatMoney } from '../../domain/money';
 import { useCall } from '../../src/http';
-import { count, formatDay, formatPrice } from './contract-format';
+import { formatDate } from '../../src/ui/dates';
+import { count, formatPrice } from './contract-format';
 import { DetailTable } from './DetailTable';
 import { TabState } from './TabState';
-
-const stateLabels = { ACTIVE: 'Running', UPGRADED: 'Upgraded', CANCELLED: 'Cancelled', ENDED: 'Ended' } as const;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -28,7 +28,7 @@ export function MonthlyUsage({ userId }: { userId: number }) {
           rowKey={(month) => month.starting_date}
           empty="No usage recorded under this contract yet."
           columns={[
-            { header: 'Month from', cell: (month) => formatDay(month.starting_date) },
+            { header: 'Month from', cell: (month) => formatDate(month.starting_date) },
             { header: 'Photos', numeric: true, cell: (month) => count(month.number_of_photos) },
             { header: 'Straighten', numeric: true, cell: (month) => count(month.straightening) },
             { header: 'Crops', numeric: true, cell: (month) => count(month.crops) },
@@ -66,9 +66,9 @@ export function ContractHistory({
           rowKey={(contract) => contract.id}
           empty="No past contracts."
           columns={[
-            { header: 'Start', cell: (contract) => formatDay(contract.start_date) },
-            { header: 'End', cell: (contract) => formatDay(contract.end_date) },
-            { header: 'State', cell: (contract) => stateLabels[contract.state] },
+            { header: 'Start', cell: (contract) => formatDate(contract.start_date) },
+            { header: 'End', cell: (contract) => formatDate(contract.end_date) },
+            { header: 'State', cell: (contract) => contractStateLabels[contract.state] },
             {
               header: 'Cancellation reason',
               cell: (contract) =>

@@ -1,4 +1,5 @@
 import { api } from '../../domain/api';
+import { cullingSubscriptionLabels } from '../../domain/users';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
 import { CommandButton } from './CommandButton';
@@ -15,7 +16,7 @@ export function CullingTab({ row, target }: UserTabProps) {
       <FactGroup
         title="Culling"
         items={[
-          ['Subscription', data.culling_subscription_type],
+          ['Subscription', cullingSubscriptionLabels[data.culling_subscription_type]],
           ['Plan', data.plan_info ?? 'No culling plan'],
           ['Plan start', data.plan_start ? formatDateTime(data.plan_start) : null],
           ['Plan end', data.plan_end ? formatDateTime(data.plan_end) : null],

@@ -12,11 +12,12 @@ import { type ApiError, call, failureTitle, revalidateCalls } from '../../src/ht
 import { useLeaveGuard } from '../../src/routing/leave-guard';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
+import { formatDateTime } from '../../src/ui/dates';
 import { InputField } from '../../src/ui/fields/InputField';
 import { TextareaField } from '../../src/ui/fields/TextareaField';
+import { formatId } from '../../src/ui/ids';
 import { Kbd } from '../../src/ui/Kbd';
 import { toast } from '../../src/ui/toast-store';
-import { formatDateTime } from '../users/customer-format';
 import {
   changedFields,
   type DetailField,
@@ -253,7 +254,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
         title="Read-only"
         items={[
           ['Full name', base.full_name],
-          ['Id', base.id],
+          ['Id', formatId(base.id)],
           ['Referred users', `${base.referred_users.signups} sign-ups, ${base.referred_users.subscribed} subscribed`],
           ['Last activity', base.last_activity ? formatDateTime(base.last_activity) : null],
           ['Currency', base.currency],

@@ -1,6 +1,8 @@
 import { api } from '../../domain/api';
+import { notificationCategoryLabels } from '../../domain/user-details';
 import { useCall } from '../../src/http';
-import { formatDateTime } from '../users/customer-format';
+import { formatDateTime } from '../../src/ui/dates';
+import { formatId } from '../../src/ui/ids';
 import { CommandButton } from './CommandButton';
 import { DetailTable } from './DetailTable';
 import { TabState } from './TabState';
@@ -17,7 +19,7 @@ export function NotificationsTab({ row, target }: UserTabProps) {
       rowKey={(notification) => notification.id}
       empty="No notifications."
       columns={[
-        { header: 'Id', numeric: true, cell: (notification) => notification.id },
+        { header: 'Id', numeric: true, cell: (notification) => formatId(notification.id) },
         {
           header: 'Notification',
           cell: (notification) => (
@@ -27,7 +29,7 @@ export function NotificationsTab({ row, target }: UserTabProps) {
             </>
           ),
         },
-        { header: 'Category', cell: (notification) => notification.category.replaceAll('_', ' ').toLowerCase() },
+        { header: 'Category', cell: (notification) => notificationCategoryLabels[notification.category] },
         { header: 'Status', cell: (notification) => notification.status },
         { header: 'Sent', cell: (notification) => formatDateTime(notification.sent_time) },
         { header: 'Read', cell: (notification) => formatDateTime(notification.read_time) },

@@ -1,17 +1,7 @@
-import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
+import { cancelReasonLabels } from '../../domain/contract-calls';
 import { unitsOf } from '../../domain/contract-form';
+import { labelOf } from '../../domain/labels';
 import { currencyOfSymbol, formatMoney, type Money } from '../../domain/money';
-
-/** "22 Nov 2026" for a `YYYY-MM-DD` date (a calendar day: no time zone shift). */
-export function formatDay(date: string): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** A price per edit or per use, keeping sub-cent digits: "$0.45", "$0.125". */
 export function formatPrice(price: Money): string {
@@ -22,10 +12,9 @@ export function formatPrice(price: Money): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits }).format(units);
 }
 
-/** A cancellation reason's label. */
+/** A cancellation reason's label (the domain's), or null without one. */
 export function cancelReasonLabel(reason: string | null): string | null {
-  if (!reason) return null;
-  return cancelAnnualPlanReasons.find((known) => known.value === reason)?.label ?? reason;
+  return reason ? labelOf(cancelReasonLabels, reason) : null;
 }
 
 /** A whole number with thousands separators. */

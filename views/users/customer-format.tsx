@@ -1,34 +1,42 @@
+import { labelOf } from '../../domain/labels';
 import { formatMoney, type Money } from '../../domain/money';
-import { type CustomerRow, type SubscriptionType, subscriptionLabels, suspendReasons } from '../../domain/users';
+import {
+  type CullingSubscriptionType,
+  type CustomerRow,
+  cullingSubscriptionLabels,
+  customerStatusLabels,
+  type SubscriptionType,
+  subscriptionLabels,
+  suspendReasonLabels,
+} from '../../domain/users';
 
-/** ACTIVE or SUSPENDED, as a small coloured badge. */
+/** The console's one date format (`src/ui/dates`), where the customer views have always imported it from. */
+export { formatDate, formatDateTime } from '../../src/ui/dates';
+
+/** ACTIVE or SUSPENDED, as a small coloured badge with the domain's label. */
 export function StatusBadge({ status }: { status: CustomerRow['status'] }) {
   const tone = status === 'SUSPENDED' ? 'bg-danger-soft text-danger' : 'bg-success-soft text-success';
   return (
     <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
-      {status.toLowerCase()}
+      {customerStatusLabels[status]}
     </span>
   );
 }
 
-/** "Annual Plan", "Trial metered", … */
+/** "Annual plan", "Trial metered", … (the domain's label). */
 export function subscriptionLabel(type: SubscriptionType): string {
   return subscriptionLabels[type];
+}
+
+/** "Monthly", "Free", "None" (the domain's label). */
+export function cullingLabel(type: CullingSubscriptionType): string {
+  return cullingSubscriptionLabels[type];
 }
 
 /** A suspension reason's label ("Suspected fraud"), or the stored value when it is not one of ours. */
 export function suspendReasonLabel(reason: string | null): string | null {
   if (!reason) return null;
-  return suspendReasons.find((known) => known.value === reason)?.label ?? reason;
-}
-
-/** A date and time in the reader's locale; the raw text when it is not a date. */
-export function formatDateTime(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return labelOf(suspendReasonLabels, reason);
 }
 
 /** Money, or a dash. */

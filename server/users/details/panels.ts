@@ -2,11 +2,12 @@ import { api } from '../../../domain/api';
 import { type Currency, currencies, money } from '../../../domain/money';
 import type { CullingTile } from '../../../domain/user-details';
 import { paymentLinkKinds, paymentLinkLabels } from '../../../domain/user-details';
-import { cullingSubscriptionTypes, subscriptionTypes } from '../../../domain/users';
+import { cullingSubscriptionLabels, cullingSubscriptionTypes, subscriptionTypes } from '../../../domain/users';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { handle } from '../../http/handler';
 import { customerAppUrl, findCustomer } from '../customer-records';
 import type { CustomerRecord } from '../rows';
+import { otherAccountsOf } from './other-accounts';
 
 function oneOf<T extends string>(values: readonly T[], value: string, fallback: T): T {
   return (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -16,21 +17,15 @@ function currencyOf(record: CustomerRecord): Currency {
   return oneOf(currencies, record.currency, 'USD');
 }
 
-const cullingPlanNames = {
-  NONE: null,
-  FREE: 'Free culling plan',
-  MONTHLY: 'Monthly culling',
-  YEARLY: 'Yearly culling',
-};
-
-/** The culling tile of a stored customer (also the answer of the culling actions). */
+/**
+ * The culling tile of a stored customer (also the answer of the culling actions). `plan_info` names the plan with
+ * the domain's label ("Monthly culling plan"); its dates are `plan_start`/`plan_end`, which the console formats.
+ */
 export function cullingTileOf(record: CustomerRecord): CullingTile {
   const type = oneOf(cullingSubscriptionTypes, record.cullingSubscriptionType, 'NONE');
-  const name = cullingPlanNames[type];
-  const until = record.cullingPlanEnd ? ` until ${isoTimestamp(record.cullingPlanEnd).slice(0, 10)}` : '';
   return {
     culling_subscription_type: type,
-    plan_info: name ? `${name}${until}` : null,
+    plan_info: type === 'NONE' ? null : `${cullingSubscriptionLabels[type]} culling plan`,
     plan_start: isoTimestampOrNull(record.cullingPlanStart),
     plan_end: isoTimestampOrNull(record.cullingPlanEnd),
     culling_credits: record.cullingCredits,
@@ -96,6 +91,7 @@ export const getUserPayments = handle(api.userDetails.payments, async ({ db, par
 /** The additional-info tiles of spec §3, in its order. */
 export const getUserAdditionalInfo = handle(api.userDetails.additionalInfo, async ({ db, params }) => {
   const record = await findCustomer(db, params.user_id);
+  const others = await otherAccountsOf(db, record);
   const text = (title: string, value: string | null) => ({ title, value, type: 'TEXT' as const });
   return {
     tiles: [
@@ -104,7 +100,10 @@ export const getUserAdditionalInfo = handle(api.userDetails.additionalInfo, asyn
       { title: 'Date added', value: isoTimestamp(record.dateAdded), type: 'DATE' as const },
       text('OS', record.os),
       text('User token', record.userToken),
-      text('Other users ids', null),
+      {
+        ...text('Other users ids', others.length > 0 ? others.map((other) => other.user_id).join(', ') : null),
+        links: others,
+      },
       text('Abusive types', record.abusiveTypes),
       text('Editing software', record.editingSoftware),
       text('Coupon', record.coupon),

@@ -98,7 +98,7 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
                   })
                 }
               />
-              {optionLabel(option)}
+              {optionLabel(option, header.option_labels)}
             </label>
           ))}
         </fieldset>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatMoney, moneySchema } from '../../../domain/money';
 import type { Header } from '../../../domain/tables';
-import { formatDate, formatNumber, optionLabel, parseProgress } from './format';
+import { formatDate, formatDateTime } from '../dates';
+import { formatId, isIdColumn } from '../ids';
+import { formatNumber, optionLabel, parseProgress } from './format';
 
 const statusTones: Record<string, string> = {
   success: 'bg-success-soft text-success',
@@ -66,10 +68,12 @@ export function renderCell(header: Header, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return empty;
   switch (header.type) {
     case 'NUMBER':
+      if (isIdColumn(header.key)) return formatId(String(value));
       return typeof value === 'number' ? formatNumber(value) : String(value);
     case 'DATE':
+      return formatDate(String(value));
     case 'DATETIME':
-      return formatDate(String(value), header.type === 'DATETIME');
+      return formatDateTime(String(value));
     case 'CURRENCY': {
       const money = moneySchema.safeParse(value);
       return money.success ? formatMoney(money.data) : String(value);
@@ -77,7 +81,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     case 'TAG':
       return (
         <span className="rounded border border-line bg-raised px-1.5 py-px text-xs text-fg">
-          {optionLabel(String(value))}
+          {optionLabel(String(value), header.option_labels)}
         </span>
       );
     case 'STATUS':
@@ -85,7 +89,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
         <span
           className={`inline-flex rounded px-1.5 py-px text-[11px] leading-4 font-medium tracking-wide uppercase ${statusTones[toneOf(String(value))]}`}
         >
-          {String(value).toLowerCase().replace(/_/g, ' ')}
+          {optionLabel(String(value), header.option_labels)}
         </span>
       );
     case 'PROGRESS':

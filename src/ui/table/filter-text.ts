@@ -1,5 +1,6 @@
 import { filterOperators, operatorLabels, type TableFilter } from '../../../domain/table-query';
 import type { FilterKind, Header } from '../../../domain/tables';
+import { formatDate } from '../dates';
 import { optionLabel } from './format';
 
 /** The operators a column kind offers, with their labels. */
@@ -11,8 +12,13 @@ export function operatorsOf(kind: FilterKind): { value: string; label: string }[
 export function describeFilter(filter: TableFilter, header: Header | undefined): string {
   const column = header?.label ?? filter.column;
   const op = operatorLabels[filter.op] ?? filter.op;
-  if (filter.kind === 'multi') return `${column} ${op} ${filter.value.map(optionLabel).join(', ')}`;
-  if (filter.kind === 'date' && filter.op === 'range') return `${column} between ${filter.from} and ${filter.to}`;
+  if (filter.kind === 'multi') {
+    return `${column} ${op} ${filter.value.map((value) => optionLabel(value, header?.option_labels)).join(', ')}`;
+  }
+  if (filter.kind === 'date' && filter.op === 'range') {
+    return `${column} between ${formatDate(filter.from)} and ${formatDate(filter.to)}`;
+  }
+  if (filter.kind === 'date') return `${column} ${op} ${formatDate(filter.value)}`;
   if (filter.kind === 'text') return `${column} ${op} “${filter.value}”`;
   return `${column} ${op} ${'value' in filter ? filter.value : ''}`;
 }

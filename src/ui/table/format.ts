@@ -1,7 +1,13 @@
 import type { Header } from '../../../domain/tables';
 
-/** A TAG/STATUS/option value for people: `TRIAL_METERED` → "Trial metered", `true` → "Yes"; codes (`US`) kept. */
-export function optionLabel(value: string): string {
+/**
+ * A TAG/STATUS/option value for people: the label the column's header sends (`option_labels`, the domain's one
+ * label per value: `CORPORATE_CONTRACT` → "Annual plan"); without one, `TRIAL_METERED` → "Trial metered",
+ * `true` → "Yes"; codes (`US`) kept.
+ */
+export function optionLabel(value: string, labels?: Readonly<Record<string, string>>): string {
+  const given = labels?.[value];
+  if (given) return given;
   if (value === 'true') return 'Yes';
   if (value === 'false') return 'No';
   if (!value.includes('_') && (value.length <= 3 || value !== value.toUpperCase())) return value;
@@ -9,16 +15,7 @@ export function optionLabel(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A date (`DATE`) or date and time (`DATETIME`) in the reader's locale; the raw text when it is not a date. */
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat('en-US');
-
-export function formatDate(value: string, withTime: boolean): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return (withTime ? dateTimeFormat : dateFormat).format(date);
-}
 
 /** A number with thousands separators (`12,345`). */
 export function formatNumber(value: number): string {
