@@ -28,15 +28,21 @@ for (const role of roles) {
   });
 }
 
-test('a PL1 agent is sent away from all-users, a marketer from models', async ({ page }) => {
+test('a PL1 agent is sent away from all-users, a marketer from models, each told why', async ({ page }) => {
   await signIn(page, 'SUPPORT_PL1');
   await page.goto('/users/all-users');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
+    'You need the see_all_users permission to open All users',
+  );
 
   await page.evaluate(() => localStorage.clear());
   await signIn(page, 'MARKETER_PLUS');
   await page.goto('/models');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
+    'You need the see_models permission to open Models',
+  );
   await page.goto('/users/all-users');
   await expect(page).toHaveURL(/\/users\/all-users$/);
 });
