@@ -57,6 +57,12 @@ export interface FieldSpec {
   placeholder?: string;
   /** A line under the field; a function where it depends on the role or customer (e.g. a cap). */
   hint?: string | ((context: FieldContext) => string | undefined);
+  /**
+   * A rule the schema cannot state because it depends on the role or the customer (the capped roles' credit cap):
+   * given the parsed value, the message to show under the field, or undefined when it is fine. The server holds the
+   * same rule (from domain/); this only says so before confirmation.
+   */
+  check?: (value: unknown, context: FieldContext) => string | undefined;
   /** Select only: a fixed list, or options from a call. */
   options?: readonly FieldOption[] | OptionsFromCall;
   /** Select only: the values are numbers and are sent as numbers. */

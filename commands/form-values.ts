@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { emptyValue } from '../src/ui/fields/Field';
 import type { FieldValue } from '../src/ui/fields/types';
-import type { ParamsSpec } from './define';
+import type { FieldContext, ParamsSpec } from './define';
 
 /** What a person typed, by field name. */
 export type FormValues = Record<string, FieldValue>;
@@ -34,13 +34,25 @@ function sentence(message: string): string {
 
 const numeric = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
+/** The fields' own checks (`FieldSpec.check`) on parsed data: messages by field name. */
+function fieldChecks(spec: ParamsSpec, data: Record<string, unknown>, context: FieldContext): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(spec.fields)) {
+    const message = field.check?.(data[name], context);
+    if (message) fields[name] = sentence(message);
+  }
+  return fields;
+}
+
 /**
- * Parses the form with the command's schema (the one the server validates). Empty inputs count as absent, so
- * defaults apply and required fields say so; numbers are read as numbers.
+ * Parses the form with the command's schema (the one the server validates), then the fields' own checks for the
+ * role and customer in `context`. Empty inputs count as absent, so defaults apply and required fields say so;
+ * numbers are read as numbers.
  */
 export function parseForm<S extends z.ZodObject>(
   spec: ParamsSpec<S>,
   values: Readonly<FormValues>,
+  context: FieldContext = { role: null, target: undefined },
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FormErrors } {
   const input: Record<string, unknown> = {};
   const fields: Record<string, string> = {};
@@ -61,7 +73,11 @@ export function parseForm<S extends z.ZodObject>(
     input[name] = value;
   }
   const result = spec.schema.safeParse(input);
-  if (result.success && Object.keys(fields).length === 0) return { ok: true, data: result.data as z.output<S> };
+  if (result.success && Object.keys(fields).length === 0) {
+    const checked = fieldChecks(spec as ParamsSpec, result.data as Record<string, unknown>, context);
+    if (Object.keys(checked).length === 0) return { ok: true, data: result.data as z.output<S> };
+    return { ok: false, errors: { fields: checked, form: null } };
+  }
   let form: string | null = null;
   for (const issue of result.error?.issues ?? []) {
     const name = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;

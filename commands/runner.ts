@@ -190,7 +190,7 @@ export function setValue(name: string, value: FormValues[string]): void {
 export function submitForm(): Promise<void> {
   const open = current();
   if (!open || open.run.busy || open.run.prefilling || !open.command.params) return Promise.resolve();
-  const result = parseForm(open.command.params, open.run.values);
+  const result = parseForm(open.command.params, open.run.values, { role: session.userRole, target: open.run.target });
   if (!result.ok) {
     open.run.errors = result.errors;
     return Promise.resolve();

@@ -1,4 +1,10 @@
 import { api } from '../../domain/api';
+import {
+  checkCreditCap,
+  creditCapMessage,
+  creditCapWindowHours,
+  giveCreditCappedDailyMax,
+} from '../../domain/credit-cap';
 import { currencySymbols, formatMoney, money } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { Role } from '../../domain/roles';
@@ -37,7 +43,17 @@ export default defineCommand({
           const inCurrency = `In ${target?.row?.currency ?? 'the customer’s currency'}.`;
           if (!creditIsCapped(role)) return inCurrency;
           const cap = target ? amountText(target, giveCreditCappedMax) : String(giveCreditCappedMax);
-          return `${inCurrency} Your role may give at most ${cap} per action.`;
+          const daily = target ? amountText(target, giveCreditCappedDailyMax) : String(giveCreditCappedDailyMax);
+          return `${inCurrency} Your role may give at most ${cap} per action and ${daily} per customer in ${creditCapWindowHours} hours.`;
+        },
+        // The per-action cap, checked before confirmation; what is left of the daily cap only the server knows
+        // (its 403 comes back under this field, naming it).
+        check: (amount, { role, target }) => {
+          if (typeof amount !== 'number') return undefined;
+          const verdict = checkCreditCap(amount, creditIsCapped(role));
+          return verdict.ok
+            ? undefined
+            : creditCapMessage(verdict, (units) => (target ? amountText(target, units) : String(units)));
         },
       },
       reason: {

@@ -104,7 +104,9 @@ describe('customer commands: who may run them', () => {
   it('a capped role sees the cap in the amount hint; a role with give_credit does not', () => {
     const amount = (command('user.give-credit') as { params?: { fields: Record<string, FieldSpec> } }).params?.fields
       .amount;
-    expect(hintOf(amount, 'SUPPORT_PL1', jane)).toBe('In GBP. Your role may give at most £50.00 per action.');
+    expect(hintOf(amount, 'SUPPORT_PL1', jane)).toBe(
+      'In GBP. Your role may give at most £50.00 per action and £100.00 per customer in 24 hours.',
+    );
     expect(hintOf(amount, 'SUPPORT_PL2', jane)).toBe('In GBP.');
   });
 });
