@@ -15,7 +15,7 @@ import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
 
 /** Where the server's customers rank among local matches: below word-start matches, above substring ones. */
-const customerScore = 4 * classStep;
+export const customerScore = 4 * classStep;
 /** The most items the list renders, whatever matches. */
 export const maxListed = 50;
 

@@ -7,8 +7,8 @@ import { chooseTarget, runner, stepBack } from '../../commands/runner';
 import { EntryList } from './EntryList';
 import { customerEntries, type PaletteEntry, recentUserEntries } from './entries';
 import { PageTitle } from './PageTitle';
-import { maxListed } from './RootPage';
-import { classStep, mergeRanked, rankScored } from './rank';
+import { customerScore, maxListed } from './RootPage';
+import { mergeRanked, rankScored } from './rank';
 import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
 
@@ -30,7 +30,7 @@ export function TargetPage({ selected, onSelectedChange }: TargetPageProps) {
       mergeRanked(
         rankScored(recentEntries, search, frecency, maxListed),
         customerEntries(rows),
-        4 * classStep,
+        customerScore,
         maxListed,
       ),
     [recentEntries, search, frecency, rows],

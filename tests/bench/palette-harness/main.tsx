@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { allCommands } from '../../../commands/index';
 import { EntryList } from '../../../views/palette/EntryList';
 import { type PaletteEntry, rootEntries, userEntry } from '../../../views/palette/entries';
-import { maxListed } from '../../../views/palette/RootPage';
+import { customerScore, maxListed } from '../../../views/palette/RootPage';
 import { mergeRanked, rankScored } from '../../../views/palette/rank';
 import '../../../src/styles.css';
 
@@ -28,10 +28,10 @@ function BenchRoot() {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState('');
   const entries = useMemo(manyEntries, []);
-  const recency = useMemo(() => new Map<string, number>(), []);
+  const frecency = useMemo(() => new Map<string, number>(), []);
   const listed = useMemo(
-    () => mergeRanked(rankScored(entries, search, recency, maxListed), [], 15.5, maxListed),
-    [entries, search, recency],
+    () => mergeRanked(rankScored(entries, search, frecency, maxListed), [], customerScore, maxListed),
+    [entries, search, frecency],
   );
   useEffect(() => {
     if (!listed.some((entry) => entry.value === selected)) setSelected(listed[0]?.value ?? '');
