@@ -47,19 +47,20 @@ export function headersFor(endpoint: Endpoint, client: Client | null): Record<st
   return headers;
 }
 
-/** Sends a raw request (any URL, any body text) for a call, as `client`. */
+/** Sends a raw request (any URL, any body text) for a call, as `client` (null: no tokens), with more headers. */
 export function sendRaw(
   api: TestApi,
   endpoint: Endpoint,
   client: Client | null,
   url: string,
   payload?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const contentType: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json' };
   return api.inject({
     method: endpoint.method,
     url,
-    headers: { ...headersFor(endpoint, client), ...contentType },
+    headers: { ...headersFor(endpoint, client), ...contentType, ...extraHeaders },
     payload,
     remoteAddress: '10.77.0.1',
   });
