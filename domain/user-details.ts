@@ -140,6 +140,7 @@ export const infoTileSchema = z.object({
     .max(maxOtherAccounts)
     .optional(),
 });
+export type InfoTile = z.infer<typeof infoTileSchema>;
 
 export const activityEventSchema = z.object({
   id: z.number().int(),
