@@ -45,7 +45,7 @@ export const chargePurposeLabels: Record<ChargePurpose, string> = {
   SUBSCRIPTION: 'Subscription',
   FAILED_CHARGE_RETRY: 'Failed charge retry',
   CREDIT_PACKAGE: 'Credit package',
-  CONTRACT_PAYMENT: 'Annual plan installment',
+  CONTRACT_PAYMENT: 'Contract installment',
   CURRENCY_CHANGE: 'Currency change',
   PROJECT_REFUND: 'Project refund',
 };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { api } from '../../domain/api';
+import { renewalStateLabels } from '../../domain/contract-calls';
 import { contractFormOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { formatMoney, money } from '../../domain/money';
@@ -45,7 +46,7 @@ export const setNextPeriod = handle(api.contracts.nextPeriod, async ({ db, param
   await recordStaffAction(db, customer.id, staff, 'Yearly contract next period set', [
     { label: 'Next plan', value: planName },
     { label: 'Monthly payment', value: formatMoney(money(summary.monthly_payment, currency)) },
-    { label: 'Renewal', value: body.renewal_state === 'AUTO_RENEWAL' ? 'Automatic' : 'No renewal' },
+    { label: 'Renewal', value: renewalStateLabels[body.renewal_state] },
   ]);
   return { contract: await contractTiles(db, row, customer) };
 });

@@ -35,7 +35,7 @@ describeEachBackend('one voice: the server speaks the domain’s labels and neve
 
   it('labels the charges’ status and purpose, and knows a label for every purpose the ledger stores', () => {
     expect(header(chargeHeaders, 'status').option_labels).toEqual({ SUCCEEDED: 'Succeeded', FAILED: 'Failed' });
-    expect(header(chargeHeaders, 'purpose').option_labels?.CONTRACT_PAYMENT).toBe('Annual plan installment');
+    expect(header(chargeHeaders, 'purpose').option_labels?.CONTRACT_PAYMENT).toBe('Contract installment');
     expect([...labelledEnums.chargePurpose.values].sort()).toEqual([...ledgerPurposes].sort());
   });
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { api } from '../../../domain/api';
+import { labelOf } from '../../../domain/labels';
+import { cullingSubscriptionLabels } from '../../../domain/users';
 import { customers } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { handle } from '../../http/handler';
@@ -44,7 +46,7 @@ export const terminateCullingPlan = handle(
       cullingPlanEnd: null,
     });
     await recordStaffAction(db, record.id, staff, 'Culling plan terminated', [
-      { label: 'Plan', value: record.cullingSubscriptionType },
+      { label: 'Plan', value: labelOf(cullingSubscriptionLabels, record.cullingSubscriptionType) },
       { label: 'Reason', value: body.reason },
     ]);
     return cullingTileOf(updated);
