@@ -48,7 +48,8 @@ describeEachBackend('catalogue-wide fuzzing', (backend) => {
           endpoint.auth === 'access'
             ? (callerFor(endpoint, clients, preferred) ?? clients[preferred[0] as Role] ?? null)
             : null;
-        const bogusBearer = endpoint.auth === 'refresh' ? { authorization: 'Bearer fuzz-not-a-refresh-token' } : {};
+        const bogusBearer: Record<string, string> =
+          endpoint.auth === 'refresh' ? { authorization: 'Bearer fuzz-not-a-refresh-token' } : {};
         const caseSeed = seed + index * 7919 + (label === 'admin' ? 0 : 104_729);
         for (const fuzz of fuzzCases(endpoint, customerId, caseSeed, fieldRuns)) {
           const response = await sendRaw(api, endpoint, client, fuzz.url, fuzz.payload, bogusBearer);
