@@ -29,8 +29,19 @@ type JsonSchema = {
 
 const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
+/** Values of fields whose schema alone does not say what is plausible. */
+const namedExamples: Record<string, unknown> = {
+  symbol: '$',
+  country: 'US',
+  currency: 'USD',
+  new_currency: 'EUR',
+  last_updated_row: '2026-01-01T00:00:00Z',
+  multiplier: 100,
+};
+
 /** A plausible value for a JSON Schema (the first choice of each enum or union, the smallest allowed number). */
-export function exampleOf(schema: JsonSchema): unknown {
+export function exampleOf(schema: JsonSchema, name = ''): unknown {
+  if (name in namedExamples) return namedExamples[name];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const union = schema.anyOf ?? schema.oneOf;
@@ -38,7 +49,9 @@ export function exampleOf(schema: JsonSchema): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
-      return Object.fromEntries((schema.required ?? []).map((key) => [key, exampleOf(schema.properties?.[key] ?? {})]));
+      return Object.fromEntries(
+        (schema.required ?? []).map((key) => [key, exampleOf(schema.properties?.[key] ?? {}, key)]),
+      );
     case 'array':
       return schema.minItems && schema.items ? [exampleOf(schema.items)] : [];
     case 'string':
