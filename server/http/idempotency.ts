@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyHeader } from '../../domain/auth';
@@ -12,14 +12,56 @@ export interface IdempotencyClaim {
   key: string;
   callId: string;
   requestHash: string;
+  /** Set by `claimIdempotencyKey` once claimed: this request's id as the claim's owner. */
+  owner?: string;
 }
 
 /** Either the key is ours to run, or its first answer is to be replayed as is. */
 export type ClaimOutcome = { kind: 'claimed' } | { kind: 'replay'; status: number; answer: unknown };
 
-/** A running claim older than this is taken for abandoned (its process died) and may be reclaimed. */
+/** A running claim without a lease (stored before leases) older than this is taken for abandoned. */
 export const abandonedAfterSeconds = 60;
+/**
+ * A claim's lease: renewed every `renewEveryMs` while its request runs, so it lapses only when the process holding it
+ * is gone (crashed, killed, cut off from the database); a retry then takes the claim over within this many seconds.
+ */
+export const leaseSeconds = 5;
+const renewEveryMs = 1000;
 const pollMs = 50;
+
+/** The lease renewals of the claims this process holds, by owner. */
+const renewals = new Map<string, NodeJS.Timeout>();
+
+function ownClaim(claim: IdempotencyClaim) {
+  return and(
+    eq(idempotencyKeys.staffId, claim.staffId),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.owner, claim.owner ?? ''),
+    eq(idempotencyKeys.state, 'running'),
+  );
+}
+
+const leaseFromNow = () => sql`now() + make_interval(secs => ${leaseSeconds})`;
+
+/** The claim is this request's (as `owner`): renew its lease until it is finished or released. */
+function claimed(db: Database, claim: IdempotencyClaim, owner: string): ClaimOutcome {
+  claim.owner = owner;
+  const timer = setInterval(() => {
+    db.update(idempotencyKeys)
+      .set({ leaseUntil: leaseFromNow() })
+      .where(ownClaim(claim))
+      .catch(() => undefined);
+  }, renewEveryMs);
+  timer.unref();
+  renewals.set(owner, timer);
+  return { kind: 'claimed' };
+}
+
+function dropLease(claim: IdempotencyClaim): void {
+  if (!claim.owner) return;
+  clearInterval(renewals.get(claim.owner));
+  renewals.delete(claim.owner);
+}
 
 /** JSON with object keys sorted, so that equal requests hash equally. */
 export function canonicalJson(value: unknown): string {
@@ -55,8 +97,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Claims the key (INSERT … ON CONFLICT DO NOTHING, on its own); if another request holds it: 422 when it was for a
- * different request, a replay when it is done, and when it is still running a wait of up to `waitMs`, then 409.
+ * Claims the key (INSERT … ON CONFLICT DO NOTHING, on its own) with a lease this process renews while the request
+ * runs; if another request holds it: 422 when it was for a different request, a replay when it is done, a takeover
+ * when its lease lapsed (its process is gone), and when it is still running a wait of up to `waitMs`, then 409.
  */
 export async function claimIdempotencyKey(
   db: Database,
@@ -66,12 +109,21 @@ export async function claimIdempotencyKey(
   const deadline = Date.now() + waitMs;
   const where = and(eq(idempotencyKeys.staffId, claim.staffId), eq(idempotencyKeys.key, claim.key));
   for (;;) {
+    const owner = randomUUID();
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ ...claim, state: 'running' })
+      .values({
+        staffId: claim.staffId,
+        key: claim.key,
+        callId: claim.callId,
+        requestHash: claim.requestHash,
+        state: 'running',
+        owner,
+        leaseUntil: leaseFromNow(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return { kind: 'claimed' };
+    if (inserted.length > 0) return claimed(db, claim, owner);
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (existing) {
       if (existing.requestHash !== claim.requestHash || existing.callId !== claim.callId) {
@@ -82,16 +134,17 @@ export async function claimIdempotencyKey(
       }
       const reclaimed = await db
         .update(idempotencyKeys)
-        .set({ createdAt: sql`now()` })
+        .set({ createdAt: sql`now()`, owner, leaseUntil: leaseFromNow() })
         .where(
           and(
             where,
             eq(idempotencyKeys.state, 'running'),
-            sql`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${abandonedAfterSeconds})`,
+            sql`coalesce(${idempotencyKeys.leaseUntil},
+              ${idempotencyKeys.createdAt} + make_interval(secs => ${abandonedAfterSeconds})) < now()`,
           ),
         )
         .returning({ key: idempotencyKeys.key });
-      if (reclaimed.length > 0) return { kind: 'claimed' };
+      if (reclaimed.length > 0) return claimed(db, claim, owner);
       if (Date.now() >= deadline) throw fail('idempotency_in_progress');
     }
     await sleep(Math.max(0, Math.min(pollMs, deadline - Date.now())));
@@ -111,23 +164,23 @@ function storedAnswer(stored: unknown): unknown {
   }
 }
 
-/** Stores the answer of a claimed key (in the call's transaction on success, on its own for a 4xx). */
+/**
+ * Stores the answer of a claimed key (in the call's transaction on success, on its own for a 4xx), if the claim is
+ * still this request's. A success whose claim was taken over meanwhile (its lease lapsed, say the process stalled)
+ * throws 409 `idempotency_in_progress`, rolling its transaction back: only the request holding the claim commits.
+ */
 export async function finishIdempotencyKey(db: Database, claim: IdempotencyClaim, status: number, answer: unknown) {
-  await db
+  dropLease(claim);
+  const finished = await db
     .update(idempotencyKeys)
     .set({ state: 'done', status, answer: JSON.stringify(answer ?? null), finishedAt: sql`now()` })
-    .where(and(eq(idempotencyKeys.staffId, claim.staffId), eq(idempotencyKeys.key, claim.key)));
+    .where(ownClaim(claim))
+    .returning({ key: idempotencyKeys.key });
+  if (finished.length === 0 && status < 300) throw fail('idempotency_in_progress');
 }
 
-/** Drops a claim after a server error, so that a retry runs the call again. */
+/** Drops this request's claim after a server error, so that a retry runs the call again. */
 export async function releaseIdempotencyKey(db: Database, claim: IdempotencyClaim) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.staffId, claim.staffId),
-        eq(idempotencyKeys.key, claim.key),
-        eq(idempotencyKeys.state, 'running'),
-      ),
-    );
+  dropLease(claim);
+  await db.delete(idempotencyKeys).where(ownClaim(claim));
 }

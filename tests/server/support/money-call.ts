@@ -16,7 +16,7 @@ export const testCalls = defineArea('test', {
     body: z
       .object({
         amount: z.number().int().positive().max(1000),
-        delay_ms: z.number().int().min(0).max(5000).default(0),
+        delay_ms: z.number().int().min(0).max(10_000).default(0),
         fail_with: z.enum(['conflict', 'crash']).optional(),
       })
       .strict(),
