@@ -17,6 +17,10 @@ import {
 import { paymentStatuses, paymentStatusLabels } from './credit-packages';
 import { currencyChangePaymentLabels, currencyChangePaymentStatuses } from './currency';
 import {
+  activityCategories,
+  activityCategoryLabels,
+  creditSourceLabels,
+  creditSources,
   notificationCategories,
   notificationCategoryLabels,
   paymentLinkKinds,
@@ -62,6 +66,8 @@ export const labelledEnums = {
   currencyChangePaymentStatus: { values: currencyChangePaymentStatuses, labels: currencyChangePaymentLabels },
   paymentLink: { values: paymentLinkKinds, labels: paymentLinkLabels },
   notificationCategory: { values: notificationCategories, labels: notificationCategoryLabels },
+  activityCategory: { values: activityCategories, labels: activityCategoryLabels },
+  creditSource: { values: creditSources, labels: creditSourceLabels },
   boolean: { values: ['true', 'false'], labels: booleanLabels },
 } as const satisfies Record<string, LabelledEnum>;
 

@@ -142,6 +142,18 @@ export const infoTileSchema = z.object({
 });
 export type InfoTile = z.infer<typeof infoTileSchema>;
 
+/** What an activity event is about (its `category`); the timeline shows the label. */
+export const activityCategories = ['ACCOUNT', 'BILLING', 'EMAIL', 'PROJECT', 'PROFILE', 'STAFF_ACTION'] as const;
+export type ActivityCategory = (typeof activityCategories)[number];
+export const activityCategoryLabels: Record<ActivityCategory, string> = {
+  ACCOUNT: 'Account',
+  BILLING: 'Billing',
+  EMAIL: 'E-mail',
+  PROJECT: 'Project',
+  PROFILE: 'Profile',
+  STAFF_ACTION: 'Staff action',
+};
+
 export const activityEventSchema = z.object({
   id: z.number().int(),
   event: z.string(),
@@ -188,13 +200,34 @@ export const userTilesSchema = z.object({
   next_charge: z.object({ date: timestamp.nullable(), amount: moneySchema.nullable() }),
 });
 
+/** Where a credit comes from; the credits tab shows the label. */
+export const creditSources = [
+  'STAFF',
+  'REFERRAL',
+  'PROMOTION',
+  'PURCHASE',
+  'CURRENCY_CHANGE',
+  'CONTRACT_UPGRADE',
+  'CONTRACT_CANCELLATION',
+] as const;
+export type CreditSource = (typeof creditSources)[number];
+export const creditSourceLabels: Record<CreditSource, string> = {
+  STAFF: 'Given by staff',
+  REFERRAL: 'Referral',
+  PROMOTION: 'Promotion',
+  PURCHASE: 'Credit package',
+  CURRENCY_CHANGE: 'Currency change',
+  CONTRACT_UPGRADE: 'Contract upgrade',
+  CONTRACT_CANCELLATION: 'Contract cancellation',
+};
+
 export const creditEntrySchema = z.object({
   id: z.number().int(),
   value: moneySchema,
   reason: z.string(),
   description: z.string(),
   date: timestamp,
-  /** `STAFF` (given in the console), `REFERRAL`, `PURCHASE`, `REFUND`, `PROMOTION`. */
+  /** Where the credit came from (`creditSources`, e.g. `STAFF`: given in the console). */
   source: z.string(),
   /** Who gave it, for staff credits. */
   given_by: nullableText,

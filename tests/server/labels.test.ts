@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { labelledEnums, optionLabelsOf } from '../../domain/labels';
 import type { Header } from '../../domain/tables';
 import { chargeHeaders } from '../../server/charges/rows';
 import { chargePurposes as ledgerPurposes } from '../../server/db/schema';
+import { seedDatabase } from '../../server/seed/generate';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { type Client, useTestApi } from './support/test-api';
@@ -43,6 +45,29 @@ describeEachBackend('one voice: the server speaks the domain’s labels and neve
     const customer = await insertCustomer(t.api.db, { cullingSubscriptionType: 'MONTHLY' });
     const tile = (await admin.get(t.api.userDetails.culling, { user_id: customer.id })).json;
     expect(tile.plan_info).toBe('Monthly culling plan');
+  });
+
+  it('writes only labelled values: the seed’s and the actions’ categories, sources, purposes and plans', async () => {
+    await seedDatabase(t.api.db, { customers: 40, detailCustomers: 40, staff: false, seed: 3, batchSize: 40 });
+    const customer = await insertCustomer(t.api.db);
+    expect(
+      (await admin.post(t.api.userActions.grantCullingCredits, { user_id: customer.id }, { amount: 5 })).status,
+    ).toBe(200);
+    const distinct = async (table: string, column: string) =>
+      (
+        await t.api.db.execute(sql.raw(`select distinct ${column} as value from ${table} where ${column} is not null`))
+      ).rows.map((row) => String((row as { value: unknown }).value));
+    const within = (values: string[], labelled: { values: readonly string[] }) =>
+      expect(values.filter((value) => !labelled.values.includes(value))).toEqual([]);
+    const categories = await distinct('activity_events', 'category');
+    expect(categories).toEqual(expect.arrayContaining(['ACCOUNT', 'BILLING', 'STAFF_ACTION']));
+    within(categories, labelledEnums.activityCategory);
+    within(await distinct('customer_credits', 'source'), labelledEnums.creditSource);
+    within(await distinct('customer_notifications', 'category'), labelledEnums.notificationCategory);
+    within(await distinct('charges', 'purpose'), labelledEnums.chargePurpose);
+    within(await distinct('customers', 'subscription_type'), labelledEnums.subscriptionType);
+    within(await distinct('customers', 'culling_subscription_type'), labelledEnums.cullingSubscriptionType);
+    within(await distinct('customers', 'suspend_reason'), labelledEnums.suspendReason);
   });
 
   it('describes a stored card as brand •••• last4 and sends its token in no answer', async () => {

@@ -1,4 +1,6 @@
 import { api } from '../../domain/api';
+import { labelOf } from '../../domain/labels';
+import { activityCategoryLabels } from '../../domain/user-details';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
 import { TabState } from './TabState';
@@ -19,7 +21,9 @@ export function ActivityTab({ row }: UserTabProps) {
           />
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
             <span className="text-sm font-medium text-fg">{event.event}</span>
-            <span className="rounded bg-raised px-1.5 py-0.5 text-[11px] text-muted">{event.category}</span>
+            <span className="rounded bg-raised px-1.5 py-0.5 text-[11px] text-muted">
+              {labelOf(activityCategoryLabels, event.category)}
+            </span>
             <time dateTime={event.datetime} className="text-xs text-faint">
               {formatDateTime(event.datetime)}
             </time>

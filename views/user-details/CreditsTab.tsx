@@ -1,6 +1,8 @@
 import { api } from '../../domain/api';
+import { labelOf } from '../../domain/labels';
 import { formatMoney } from '../../domain/money';
 import { giveCreditReasons } from '../../domain/user-actions';
+import { creditSourceLabels } from '../../domain/user-details';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
 import { CommandButton } from './CommandButton';
@@ -47,7 +49,7 @@ export function CreditsTab({ row, target }: UserTabProps) {
           { header: 'Amount', numeric: true, cell: (credit) => formatMoney(credit.value) },
           { header: 'Reason', cell: (credit) => reasonLabel(credit.reason) },
           { header: 'Description', cell: (credit) => credit.description || <span className="text-faint">—</span> },
-          { header: 'Source', cell: (credit) => credit.source },
+          { header: 'Source', cell: (credit) => labelOf(creditSourceLabels, credit.source) },
           { header: 'Given by', cell: (credit) => credit.given_by ?? <span className="text-faint">—</span> },
         ]}
       />
