@@ -53,7 +53,7 @@ async function withRow(target: UserTarget): Promise<UserTarget> {
   if (target.row) return target;
   const answer = await call(api.users.get, { params: { user_id: target.id } });
   const row = answer.users[0];
-  if (!row) throw new Error(`No customer with id ${target.id}`);
+  if (!row) throw new Error(`No customer #${target.id}`);
   return userTarget(row);
 }
 
@@ -96,7 +96,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     try {
       target = await withRow(target);
     } catch {
-      return { opened: false, reason: `No customer with id ${target.id}` };
+      return { opened: false, reason: `No customer #${target.id}` };
     }
   }
   const availability = availabilityOf(command, session.userRole, target);

@@ -118,15 +118,15 @@ describe('ChargesTab', () => {
 
   it('row menus run the invoice commands for that charge; a failed charge’s are disabled with the reason', async () => {
     renderAt('/users/42/charges', <UserDetailsPage id={42} tab="charges" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Actions for charge 12' }));
-    const failedMenu = screen.getByRole('menu', { name: 'Charge 12' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for charge #12' }));
+    const failedMenu = screen.getByRole('menu', { name: 'Charge #12' });
     const failedItems = within(failedMenu).getAllByRole('menuitem');
     expect(failedItems.map((item) => item.getAttribute('aria-disabled'))).toEqual(['true', 'true', 'true']);
     expect(failedMenu.textContent).toContain('no invoice');
     fireEvent.keyDown(failedMenu, { key: 'Escape' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for charge 11' }));
-    const menu = screen.getByRole('menu', { name: 'Charge 11' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for charge #11' }));
+    const menu = screen.getByRole('menu', { name: 'Charge #11' });
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -162,9 +162,9 @@ describe('ChargesTab', () => {
       },
     }));
     renderAt('/users/42/charges', <UserDetailsPage id={42} tab="charges" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Actions for charge 11' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for charge #11' }));
     expect(screen.queryByRole('region', { name: 'Failed charge' })).toBeNull();
-    const menu = screen.getByRole('menu', { name: 'Charge 11' });
+    const menu = screen.getByRole('menu', { name: 'Charge #11' });
     expect(menu.textContent).toContain('insufficient permissions');
   });
 });

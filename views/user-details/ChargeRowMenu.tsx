@@ -5,6 +5,7 @@ import type { UserTarget } from '../../commands/target';
 import type { ChargeRow } from '../../domain/charges';
 import type { Role } from '../../domain/roles';
 import { useSession } from '../../src/session/store';
+import { formatId } from '../../src/ui/ids';
 import { RowMenu } from '../../src/ui/table/RowMenu';
 import type { RowAction } from '../../src/ui/table/types';
 
@@ -30,7 +31,7 @@ export function ChargeRowMenu({ charge, target }: { charge: ChargeRow; target: U
         type="button"
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
-        aria-label={`Actions for charge ${charge.id}`}
+        aria-label={`Actions for charge ${formatId(charge.id)}`}
         className="rounded px-1.5 text-muted hover:bg-hover hover:text-fg focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
         onClick={() => setAnchor(button.current?.getBoundingClientRect() ?? null)}
       >
@@ -38,7 +39,7 @@ export function ChargeRowMenu({ charge, target }: { charge: ChargeRow; target: U
       </button>
       {anchor && (
         <RowMenu
-          label={`Charge ${charge.id}`}
+          label={`Charge ${formatId(charge.id)}`}
           actions={actions}
           anchor={anchor}
           onClose={close}
