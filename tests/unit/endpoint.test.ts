@@ -38,8 +38,13 @@ describe('the call catalogue', () => {
     expect(permissionsOfCall(api.auth.login)).toEqual([]);
   });
 
-  it('reads numeric ids from the path and refuses anything else', () => {
+  it('reads ids in canonical decimal only, as text or JSON numbers, and refuses every other spelling', () => {
     expect(idParam.parse('42')).toBe(42);
-    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999']) expect(idParam.safeParse(bad).success).toBe(false);
+    expect(idParam.parse(42)).toBe(42);
+    expect(idParam.parse('2147483647')).toBe(2_147_483_647);
+    const spellings = ['042', '+42', '42.0', '0x2a', ' 42', '42 ', '4.2e1', '４２', '', '-42', '2147483648'];
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999', ...spellings, 0, 1.5, -3, null, true]) {
+      expect(idParam.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
