@@ -5,6 +5,7 @@ import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
+import { listOutbox } from './mail/outbox-list';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -29,4 +30,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...currencyHandlers,
   ...creditPackageHandlers,
   ...chargeHandlers,
+  listOutbox,
 ];

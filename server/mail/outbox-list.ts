@@ -1,0 +1,102 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import { api } from '../../domain/api';
+import { emailStatuses, emailStatusLabels, type OutboxRow } from '../../domain/outbox';
+import type { Header } from '../../domain/tables';
+import { outbox } from '../db/schema';
+import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
+import { handle } from '../http/handler';
+import { countRows } from '../tables/count';
+import { encodeCursor } from '../tables/cursor';
+import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
+
+const header = (
+  key: string,
+  label: string,
+  type: Header['type'],
+  filter: Header['filter'],
+  extra: Partial<Header> = {},
+): Header => ({ key, label, type, sortable: filter !== null, filter, default_visible: true, ...extra });
+
+/** The outbox table's columns, in order. */
+export const outboxHeaders: readonly Header[] = [
+  header('created_at', 'Queued', 'DATETIME', 'date'),
+  header('user_id', 'Customer', 'NUMBER', 'number'),
+  header('recipient', 'Recipient', 'TEXT', 'text'),
+  header('subject', 'Subject', 'TEXT', 'text'),
+  header('template', 'Template', 'TEXT', 'text', { default_visible: false }),
+  header('status', 'Status', 'STATUS', 'multi', { options: [...emailStatuses], option_labels: emailStatusLabels }),
+  header('attempts', 'Attempts', 'NUMBER', 'number'),
+  header('sent_at', 'Sent', 'DATETIME', 'date'),
+  header('last_error', 'Last error', 'TEXT', 'text'),
+  header('id', 'ID', 'NUMBER', 'number', { default_visible: false }),
+];
+
+const column = (expression: SQL, type: TableColumn['type'], nullable = false, values?: readonly string[]) => ({
+  sql: expression,
+  type,
+  nullable,
+  ...(values ? { values } : {}),
+});
+
+/** The outbox as `compileTableQuery` reads it: newest first; a customer's e-mails through `outbox_customer`. */
+const outboxSource: TableSource = {
+  headers: outboxHeaders,
+  columns: {
+    id: column(sql`${outbox.id}`, 'bigint'),
+    created_at: column(sql`${outbox.createdAt}`, 'timestamptz'),
+    user_id: column(sql`${outbox.customerId}`, 'integer', true),
+    recipient: column(sql`${outbox.recipient}`, 'text'),
+    subject: column(sql`${outbox.subject}`, 'text'),
+    template: column(sql`${outbox.template}`, 'text'),
+    status: column(sql`${outbox.status}`, 'text', false, emailStatuses),
+    attempts: column(sql`${outbox.attempts}`, 'integer'),
+    sent_at: column(sql`${outbox.sentAt}`, 'timestamptz', true),
+    last_error: column(sql`${outbox.lastError}`, 'text', true),
+  },
+  id: sql`${outbox.id}`,
+  defaultSort: { column: 'created_at', direction: 'desc' },
+};
+
+function rowOf(record: typeof outbox.$inferSelect): OutboxRow {
+  return {
+    id: record.id,
+    user_id: record.customerId,
+    recipient: record.recipient,
+    template: record.template,
+    subject: record.subject,
+    status: record.status,
+    attempts: record.attempts,
+    created_at: isoTimestamp(record.createdAt),
+    sent_at: isoTimestampOrNull(record.sentAt),
+    last_error: record.lastError,
+  };
+}
+
+/** The outbox, filtered (e.g. `user_id = 57`), sorted and paged by keyset cursor in SQL, like every list. */
+export const listOutbox = handle(api.outbox.list, async ({ db, body }) => {
+  const query = compileTableQuery(outboxSource, body);
+  const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await db
+    .select({ email: outbox, sortValue: query.sortValue })
+    .from(outbox)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...query.orderBy)
+    .limit(body.page_size + 1);
+  const page = rows.slice(0, body.page_size);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > body.page_size && last
+      ? encodeCursor(query.sort, last.sortValue as string | null, last.email.id)
+      : null;
+  const total = await countRows(db, sql`${outbox}`, query.where);
+  return {
+    headers: [...outboxHeaders],
+    emails: page.map((row) => rowOf(row.email)),
+    meta: {
+      total_number_of_emails: total.total,
+      total_is_estimate: total.estimate,
+      next_cursor: nextCursor,
+      sort: query.sort,
+    },
+  };
+});
