@@ -142,6 +142,23 @@ function segment(text: string): string {
   }
 }
 
+/** Dotted paths of every value inside a body (`price_per_edit.amount`), objects included. */
+function nestedPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...nestedPaths(inner, path)];
+  });
+}
+
+/** A copy of `body` with the value at `path` replaced (created when missing). */
+function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  const object = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+  return { ...object, [head]: withValueAt((object as Record<string, unknown>)[head], rest, value) };
+}
+
 /** Canonical path values of the calls' non-id parameters. */
 const otherParams: Record<string, string> = {
   query: 'someone',
@@ -188,8 +205,12 @@ export function fuzzCases(endpoint: Endpoint, customerId: number, seed: number, 
     cases.push({ what: `path ${name} = ${JSON.stringify(value).slice(0, 40)}`, url, payload: payload(body) });
   });
 
-  const bodyFields = body && typeof body === 'object' ? Object.keys(schemaOf(endpoint.body).properties ?? {}) : [];
-  const fields = [...bodyFields.map((name) => ['body', name]), ...Object.keys(query).map((name) => ['query', name])];
+  const topFields = body && typeof body === 'object' ? Object.keys(schemaOf(endpoint.body).properties ?? {}) : [];
+  const bodyFields = new Set([...topFields, ...nestedPaths(body).filter((path) => path.includes('.'))]);
+  const fields = [
+    ...[...bodyFields].map((name) => ['body', name]),
+    ...Object.keys(query).map((name) => ['query', name]),
+  ];
   fields.push(hasBody ? ['body', 'unexpected_field'] : ['query', 'unexpected_field']);
   const picks = fc.sample(fc.tuple(fc.constantFrom(...fields), oddValue), { seed: seed + 1, numRuns: runs });
   for (const [[part, name = ''], value] of picks) {
@@ -204,7 +225,7 @@ export function fuzzCases(endpoint: Endpoint, customerId: number, seed: number, 
       cases.push({
         what,
         url: rawUrl(endpoint, params, queryText(query)),
-        payload: payload({ ...(body as object), [name]: value }),
+        payload: payload(withValueAt(body, name.split('.'), value)),
       });
     }
   }
