@@ -55,6 +55,7 @@ export const areas: readonly AreaDefinition[] = [
       { slug: 'ab-tests', title: 'A/B tests' },
       { slug: 'credit-packages', title: 'Custom credit packages' },
       { slug: 'exchange-rates', title: 'Exchange rates', permission: 'exchange_rates' },
+      { slug: 'outbox', title: 'Outbox' },
     ],
   },
 ];
@@ -74,6 +75,7 @@ export const userDetailTabs: readonly TabDefinition[] = [
   { slug: 'profiles', title: 'Profiles' },
   { slug: 'projects', title: 'Projects' },
   { slug: 'audit', title: 'Audit' },
+  { slug: 'emails', title: 'E-mails' },
 ];
 
 /** May this role open the area at all (its own permission, if any)? */

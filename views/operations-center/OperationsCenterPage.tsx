@@ -6,6 +6,7 @@ import { Tabs } from '../../src/ui/Tabs';
 import { AreaPlaceholder } from '../shell/AreaPlaceholder';
 import { CreditPackagesTab } from './CreditPackagesTab';
 import { ExchangeRatesTab } from './ExchangeRatesTab';
+import { OutboxTab } from './OutboxTab';
 
 const operations = areaById('operations-center');
 
@@ -13,9 +14,10 @@ const operations = areaById('operations-center');
 const builtTabs: Readonly<Record<string, ComponentType>> = {
   'credit-packages': CreditPackagesTab,
   'exchange-rates': ExchangeRatesTab,
+  outbox: OutboxTab,
 };
 
-/** The operations center (`/operations-center/:tab`): custom credit packages, exchange rates; others not built yet. */
+/** The operations center (`/operations-center/:tab`): custom credit packages, exchange rates, outbox; others not built yet. */
 export default function OperationsCenterPage({ tab }: { tab: string }) {
   const { userRole } = useSession();
   const TabView = builtTabs[tab];

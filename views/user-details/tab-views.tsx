@@ -7,6 +7,7 @@ import { ChargesTab } from './ChargesTab';
 import { ContractTab } from './ContractTab';
 import { CreditsTab } from './CreditsTab';
 import { CullingTab } from './CullingTab';
+import { EmailsTab } from './EmailsTab';
 import { GeneralTab } from './GeneralTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PaymentsTab } from './PaymentsTab';
@@ -25,4 +26,5 @@ export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   notifications: NotificationsTab,
   charges: ChargesTab,
   audit: AuditTab,
+  emails: EmailsTab,
 };

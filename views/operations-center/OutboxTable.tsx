@@ -1,0 +1,68 @@
+import { navigateTo, userPath } from '../../commands/navigate';
+import type { TableFilter } from '../../domain/table-query';
+import { Button } from '../../src/ui/Button';
+import { EmptyState } from '../../src/ui/EmptyState';
+import { Spinner } from '../../src/ui/Spinner';
+import { DataTable, useTableUrlState } from '../../src/ui/table';
+import { useOutbox } from './use-outbox';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Props of `OutboxTable`. */
+export interface OutboxTableProps {
+  /** Names the table (its chosen columns are remembered under it). */
+  id: string;
+  label: string;
+  /** Filters always applied, not shown as chips (a customer's own e-mails). */
+  fixed?: readonly TableFilter[];
+  /** Hide these columns (e.g. the customer on their own page). */
+  hiddenColumns?: readonly string[];
+}
+
+/**
+ * E-mails of the outbox (recipient, subject, status, attempts, sent time, last error) in the DataTable over the
+ * server's headers; filters and sort in the address. Enter opens the customer an e-mail went to.
+ */
+export function OutboxTable({ id, label, fixed, hiddenColumns = [] }: OutboxTableProps) {
+  const [state, setState] = useTableUrlState();
+  const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, fixed);
+  if (!first && isLoading) return <Spinner label="Loading e-mails" />;
+  if (!first && error) {
+    return (
+      <EmptyState title="Could not load the e-mails" message={error.message}>
+        <Button onClick={() => void refresh()}>Try again</Button>
+      </EmptyState>
+    );
+  }
+  if (!first) return null;
+  const meta = first.meta;
+  const headers = first.headers.filter((header) => !hiddenColumns.includes(header.key));
+  return (
+    <DataTable
+      id={id}
+      label={label}
+      headers={headers}
+      rows={rows}
+      state={state}
+      onStateChange={setState}
+      defaultSort={meta.sort}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={loadMore}
+      onOpen={(row) => {
+        if (row.user_id !== null) navigateTo(userPath(row.user_id));
+      }}
+      rowLabel={(row) => `${row.subject || row.template} to ${row.recipient}`}
+      toolbar={
+        <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
+          {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
+          <span>
+            {meta.total_is_estimate ? '≈ ' : ''}
+            {count.format(meta.total_number_of_emails)} e-mails
+          </span>
+        </span>
+      }
+      empty={<EmptyState title="No e-mails" message="Nothing was sent that matches." />}
+    />
+  );
+}
