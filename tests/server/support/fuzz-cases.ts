@@ -184,7 +184,12 @@ export function fuzzCases(endpoint: Endpoint, customerId: number, seed: number, 
   for (const name of idParamsOf(endpoint)) params[name] = String(customerId);
   const query = exampleOf(schemaOf(endpoint.query)) as Record<string, unknown>;
   const queryText = (values: Record<string, unknown>) => {
-    const search = new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)]));
+    const text = (value: unknown) => (typeof value === 'string' ? value : String(JSON.stringify(value)));
+    const search = new URLSearchParams(
+      Object.entries(values).flatMap(([key, value]) =>
+        Array.isArray(value) ? value.map((item) => [key, text(item)]) : [[key, text(value)]],
+      ),
+    );
     return search.size > 0 ? `?${search}` : '';
   };
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
