@@ -19,27 +19,38 @@ export interface Matchable {
   fuzzy?: boolean;
 }
 
-/** The match class of an item for a query already trimmed, lower-cased and with single spaces. */
-export function matchClassOf(item: Matchable, query: string): MatchClass {
-  if (query === '') return 1;
+/** A query prepared once per keystroke (not per item): trimmed, lower-case, single spaces, and its words. */
+export interface Query {
+  text: string;
+  words: readonly string[];
+  /** Without spaces, for letters in order. */
+  letters: string;
+}
+
+export function prepareQuery(typed: string): Query {
+  const text = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  return { text, words: text === '' ? [] : text.split(' '), letters: text.replaceAll(' ', '') };
+}
+
+/** The match class of an item for a query (prepared once per keystroke when ranking many items). */
+export function matchClassOf(item: Matchable, typed: Query | string): MatchClass {
+  const query = typeof typed === 'string' ? prepareQuery(typed) : typed;
+  const { text: needle, words } = query;
+  if (needle === '') return 1;
   const text = item.lower;
-  if (query.indexOf(' ') < 0) {
-    const index = text.indexOf(query);
+  if (words.length === 1) {
+    const index = text.indexOf(needle);
     if (index === 0) return 6;
-    if (index > 0) return startsAWord(text, query, index) ? 4 : 3;
-    if (isAcronym(text, query)) return 4;
-  } else {
-    const tokens = query.split(' ');
-    const first = tokens[0] as string;
-    if (text.indexOf(first) >= 0) {
-      if (text.startsWith(query)) return 6;
-      if (consecutiveWordPrefixes(text, tokens)) return 5;
-      if (wordPrefixesInOrder(text, tokens)) return 4;
-      if (text.includes(query)) return 3;
-    }
+    if (index > 0) return startsAWord(text, needle, index) ? 4 : 3;
+    if (isAcronym(text, needle)) return 4;
+  } else if (text.indexOf(words[0] as string) >= 0) {
+    if (text.startsWith(needle)) return 6;
+    if (consecutiveWordPrefixes(text, words)) return 5;
+    if (wordPrefixesInOrder(text, words)) return 4;
+    if (text.includes(needle)) return 3;
   }
-  if (item.keywordsLower && keywordMatch(item.keywordsLower, text, query)) return 2;
-  if (item.fuzzy && query.length > 1 && lettersInOrder(text, query.replaceAll(' ', ''))) return 1;
+  if (item.keywordsLower && keywordMatch(item.keywordsLower, text, words)) return 2;
+  if (item.fuzzy && query.letters.length > 1 && lettersInOrder(text, query.letters)) return 1;
   return 0;
 }
 
@@ -67,17 +78,19 @@ function nextWordStart(text: string, index: number): number {
   return at;
 }
 
-/** Each token starts the next word, from some word of the text on: "change c" in "change currency". */
-function consecutiveWordPrefixes(text: string, tokens: readonly string[]): boolean {
-  for (let start = 0; start < text.length; start = nextWordStart(text, start)) {
+/** Each word of the query starts the next word of the text, from some word on: "change c" in "change currency". */
+function consecutiveWordPrefixes(text: string, words: readonly string[]): boolean {
+  const first = words[0] as string;
+  for (let start = text.indexOf(first); start >= 0; start = text.indexOf(first, start + 1)) {
+    if (!isWordStart(text, start)) continue;
     let at = start;
     let all = true;
-    for (const token of tokens) {
-      if (at >= text.length || !text.startsWith(token, at)) {
+    for (const word of words) {
+      if (at >= text.length || !text.startsWith(word, at)) {
         all = false;
         break;
       }
-      at = nextWordStart(text, at + token.length - 1);
+      at = nextWordStart(text, at + word.length - 1);
     }
     if (all) return true;
   }
@@ -85,9 +98,9 @@ function consecutiveWordPrefixes(text: string, tokens: readonly string[]): boole
 }
 
 /** Each token starts some word, in order, words in between allowed: "send cust" in "send invoice to customer". */
-function wordPrefixesInOrder(text: string, tokens: readonly string[]): boolean {
+function wordPrefixesInOrder(text: string, words: readonly string[]): boolean {
   let from = 0;
-  for (const token of tokens) {
+  for (const token of words) {
     let found = -1;
     for (let at = text.indexOf(token, from); at >= 0; at = text.indexOf(token, at + 1)) {
       if (isWordStart(text, at)) {
@@ -113,12 +126,13 @@ function isAcronym(text: string, query: string): boolean {
 }
 
 /** Every word of the query starts a word of the aliases or the name, in any order: "go users", "sign out". */
-function keywordMatch(keywords: string, name: string, query: string): boolean {
-  for (const token of query.split(' ')) {
-    const inKeywords = keywords.indexOf(token);
-    if (inKeywords >= 0 && startsAWord(keywords, token, inKeywords)) continue;
-    const inName = name.indexOf(token);
-    if (inName >= 0 && startsAWord(name, token, inName)) continue;
+function keywordMatch(keywords: string, name: string, words: readonly string[]): boolean {
+  for (const word of words) {
+    const inKeywords = keywords.indexOf(word);
+    if (inKeywords >= 0 && startsAWord(keywords, word, inKeywords)) continue;
+    if (words.length === 1) return false;
+    const inName = name.indexOf(word);
+    if (inName >= 0 && startsAWord(name, word, inName)) continue;
     return false;
   }
   return true;

@@ -1,6 +1,6 @@
-import { matchClassOf } from './match';
+import { matchClassOf, prepareQuery, type Query } from './match';
 
-export { type MatchClass, matchClassOf } from './match';
+export { type MatchClass, matchClassOf, prepareQuery } from './match';
 
 /** Something the palette can list: a stable value (a command id, `user:<id>`) and its precomputed search text. */
 export interface RankItem {
@@ -37,8 +37,8 @@ export function frecencyPointsOf(frecency: number | undefined): number {
   return (frecencyPoints * frecency) / (frecency + 2);
 }
 
-/** A score for one item against a trimmed, lower-case query; 0 = no match. */
-export function scoreOf(item: RankItem, query: string, frecency: ReadonlyMap<string, number>): number {
+/** A score for one item against a query; 0 = no match. */
+export function scoreOf(item: RankItem, query: Query | string, frecency: ReadonlyMap<string, number>): number {
   const match = matchClassOf(item, query);
   if (match === 0) return 0;
   return match * classStep + Math.min(item.boost, maxBoost) + frecencyPointsOf(frecency.get(item.value));
@@ -64,7 +64,7 @@ export function rankScored<T extends RankItem>(
   frecency: ReadonlyMap<string, number> = new Map(),
   limit = 50,
 ): Ranked<T>[] {
-  const needle = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const needle = prepareQuery(query);
   const kept: Ranked<T>[] = [];
   for (const item of items) {
     const score = scoreOf(item, needle, frecency);
