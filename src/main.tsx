@@ -1,3 +1,5 @@
+// First: no eval in the console, before any schema is built (src/no-eval.ts).
+import './no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
