@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { emailStatuses } from '../../../domain/outbox';
 import { customers } from './customers';
-
-/** Where an e-mail is: waiting (or waiting to retry), being sent by one server, delivered, or given up on. */
-export const outboxStatuses = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 
 /**
  * Every e-mail the service sends: queued in the transaction of the call that sends it, delivered by the SMTP worker
@@ -21,7 +19,7 @@ export const outbox = pgTable(
     /** What the template is filled with (links, names, the staff note, cc addresses, attachments). */
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    status: text('status', { enum: outboxStatuses }).notNull().default('PENDING'),
+    status: text('status', { enum: emailStatuses }).notNull().default('PENDING'),
     /** Delivery attempts so far (a claim counts one). */
     attempts: integer('attempts').notNull().default(0),
     /** PENDING: not before this instant (the backoff); SENDING: the claim's lease, after which another server retries. */
@@ -35,9 +33,7 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_customer').on(t.customerId, t.createdAt),
     // The worker's claim: due rows in id order, without scanning delivered history.
-    index('outbox_due')
-      .on(t.nextAttemptAt, t.id)
-      .where(sql`${t.status} in ('PENDING', 'SENDING')`),
+    index('outbox_due').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('PENDING', 'SENDING')`),
     index('outbox_created').on(t.createdAt, t.id),
     check('outbox_status', sql`${t.status} in ('PENDING', 'SENDING', 'SENT', 'FAILED')`),
   ],
