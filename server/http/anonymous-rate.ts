@@ -28,17 +28,20 @@ export class AddressBuckets {
     return current;
   }
 
-  /** Seconds until the address has a call left (0: it has one now). */
-  waitSeconds(address: string): number {
-    const { tokens } = this.refilled(address);
+  private waitFor(tokens: number): number {
     return tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - tokens) * 60) / this.rate.perMinute));
+  }
+
+  /** Seconds until the address has a call left (0: it has one now). Remembers nothing about an unseen address. */
+  waitSeconds(address: string): number {
+    return this.buckets.has(address) ? this.waitFor(this.refilled(address).tokens) : 0;
   }
 
   /** Uses one call of the address; returns what `waitSeconds` returned before (0: it was allowed). */
   take(address: string): number {
-    const wait = this.waitSeconds(address);
-    const bucket = this.buckets.get(address);
-    if (wait === 0 && bucket) bucket.tokens -= 1;
+    const bucket = this.refilled(address);
+    const wait = this.waitFor(bucket.tokens);
+    if (wait === 0) bucket.tokens -= 1;
     if (this.buckets.size > maxTrackedAddresses) this.forgetFull();
     return wait;
   }
