@@ -16,7 +16,8 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-on-accent hover:bg-accent-hover border-transparent',
   secondary: 'bg-raised text-fg border-line hover:bg-hover hover:border-line-strong',
   ghost: 'bg-transparent text-muted border-transparent hover:bg-hover hover:text-fg',
-  danger: 'bg-danger text-white border-transparent hover:opacity-90',
+  // Quiet on purpose: a destructive action is never the loudest button on a page (red text, a faint red outline).
+  danger: 'bg-transparent text-danger border-danger/40 hover:bg-danger-soft hover:border-danger',
 };
 
 const sizes = { sm: 'h-6 px-2 text-xs gap-1', md: 'h-7 px-3 text-sm gap-1.5' } as const;

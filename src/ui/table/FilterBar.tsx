@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { type ReactNode, useState } from 'react';
 import type { TableFilter } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
+import { useAnchoredPanel } from '../anchored-panel';
 import { FilterEditor } from './FilterEditor';
 import { FilterPopover } from './FilterPopover';
 import { describeFilter } from './filter-text';
@@ -19,15 +20,19 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
   const filterable = headers.filter((header) => header.filter);
   const [key, setKey] = useState(filterable[0]?.key ?? '');
   const header = filterable.find((each) => each.key === key) ?? filterable[0];
+  const anchored = useAnchoredPanel('start');
   if (!header) return null;
   return (
     <Popover className="relative">
-      <PopoverButton className="inline-flex h-6 items-center gap-1 rounded-md border border-dashed border-line-strong px-2 text-xs text-muted hover:bg-hover hover:text-fg">
+      <PopoverButton
+        style={anchored.button}
+        className="inline-flex h-6 items-center gap-1 rounded-md border border-dashed border-line-strong px-2 text-xs text-muted hover:bg-hover hover:text-fg"
+      >
         + Filter
       </PopoverButton>
       <PopoverPanel
         focus
-        anchor={{ to: 'bottom start', gap: 4 }}
+        style={anchored.panel}
         className="z-30 rounded-lg border border-line bg-panel shadow-xl shadow-black/30"
       >
         {({ close }) => (

@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import type { TableFilter } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
+import { useAnchoredPanel } from '../anchored-panel';
 import { FilterEditor } from './FilterEditor';
 
 interface FilterPopoverProps {
@@ -25,15 +26,17 @@ export function FilterPopover({
   buttonClassName,
   buttonLabel,
 }: FilterPopoverProps) {
+  const anchored = useAnchoredPanel('start');
   return (
     <Popover className="relative">
-      <PopoverButton className={buttonClassName} aria-label={buttonLabel} title={buttonLabel}>
+      <PopoverButton style={anchored.button} className={buttonClassName} aria-label={buttonLabel} title={buttonLabel}>
         {button}
       </PopoverButton>
+      {/* Kept beside its button (inside a header cell or a filter chip): reset what the panel would inherit there. */}
       <PopoverPanel
         focus
-        anchor={{ to: 'bottom start', gap: 4 }}
-        className="z-30 rounded-lg border border-line bg-panel shadow-xl shadow-black/30"
+        style={anchored.panel}
+        className="z-30 rounded-lg border border-line bg-panel text-left text-sm font-normal whitespace-normal text-fg normal-case shadow-xl shadow-black/30"
       >
         {({ close }) => (
           <FilterEditor
