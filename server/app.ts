@@ -14,6 +14,7 @@ import { redactingSerializers } from './http/log-redaction';
 import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { secureHeaders } from './http/security-headers';
+import { watchSessions } from './http/session-cache';
 import { deliverMailWithApp } from './mail/delivery';
 import { type MailSettings, mailSettingsFrom } from './mail/settings';
 import { createGateway, type PaymentGateway } from './payments';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const handlers = [...callHandlers, ...(options.extraHandlers ?? [])];
   checkCatalogueCovered(handlers);
+  const sessions = await watchSessions(options.database, app);
   await app.register(
     async (scope) => {
       registerCalls(scope, handlers, {
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         config,
         checkAnswers: options.checkAnswers ?? process.env.NODE_ENV === 'test',
         gateway: options.gateway ?? createGateway({ gateway: process.env.PAYMENT_GATEWAY, db }),
+        sessions,
       });
     },
     { prefix: '' },

@@ -1,15 +1,17 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { roles } from '../domain/roles';
 import { buildApp } from './app';
 import { pruneLoginFailures } from './auth/login-limits';
-import { ConfigError, readEnvironment } from './config';
+import { forkWorkers, workerCount, workerStaticDir } from './cluster';
+import { ConfigError, type Environment, readEnvironment } from './config';
 import { ensureConsoleBuild } from './console-build';
-import { type Database, openDatabase } from './db/client';
+import { type Database, type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
-import { createGateway } from './payments';
+import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
 import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
 
@@ -45,9 +47,61 @@ async function printDemoAccounts(db: Database): Promise<void> {
 /** A payment attempt still pending after this long lost its request: reconciled from the provider's books. */
 const reconcileAfterSeconds = 60;
 
-/** `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen. */
+/** The admin API (and the console, when `staticDir`) on `database`, listening on the environment's port. */
+async function listen(env: Environment, database: DatabaseHandle, staticDir: string | null, gateway: PaymentGateway) {
+  const app = await buildApp({
+    database,
+    config: env.config,
+    staticDir,
+    gateway,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    trustProxy: env.trustProxy,
+    timeouts: env.timeouts,
+  });
+  await app.listen({ port: env.port, host: '0.0.0.0' });
+  return app;
+}
+
+/** Runs `close` then exits, on the first SIGINT or SIGTERM (forced after 10 s). */
+function stopOnSignal(close: () => Promise<void>, quiet = false): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!quiet) log(`\n${signal}: stopping…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A worker of `WORKERS` > 1: serves on the shared port; the primary migrated, seeded and reconciles. */
+async function serveAsWorker(env: Environment): Promise<void> {
+  const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
+  const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
+  const app = await listen(env, database, workerStaticDir(), gateway);
+  stopOnSignal(async () => {
+    await app.close();
+    await database.close();
+  }, true);
+}
+
+/**
+ * `npm start`: build the console if needed, open and migrate the database, seed an empty one, listen — or, with
+ * `WORKERS` > 1 (PostgreSQL only), fork that many workers that listen on the same port while this process reconciles.
+ */
 async function main(): Promise<void> {
   const env = await readEnvironment();
+  if (cluster.isWorker) return serveAsWorker(env);
+  const workers = workerCount(process.env, env.databaseUrl);
   for (const warning of env.warnings) console.warn(warning);
   // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
   const skipConsole = Boolean(process.env.SKIP_CONSOLE_BUILD);
@@ -65,17 +119,8 @@ async function main(): Promise<void> {
     if (database.kind === 'pglite') await database.db.execute(sql`CHECKPOINT`);
   }
   await printDemoAccounts(database.db);
-  const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
-  const app = await buildApp({
-    database,
-    config: env.config,
-    staticDir,
-    gateway,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    trustProxy: env.trustProxy,
-    timeouts: env.timeouts,
-  });
   // Payments whose request died between the provider's answer and the ledger row: written from the provider's books.
+  const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
   const reconcile = () =>
     reconcilePayments(database.db, gateway, reconcileAfterSeconds)
       .then((report) => {
@@ -85,27 +130,24 @@ async function main(): Promise<void> {
   await reconcile();
   const reconciling = setInterval(() => void reconcile(), reconcileAfterSeconds * 1000);
   reconciling.unref();
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`\n${signal}: stopping…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
+  const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
+  if (workers > 1) {
+    const stopWorkers = forkWorkers(workers, staticDir, log);
+    stopOnSignal(async () => {
       clearInterval(reconciling);
-      await app.close();
+      await stopWorkers();
       await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ port: env.port, host: '0.0.0.0' });
-  log(`Loupe is running at http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`);
+    });
+    log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
+    return;
+  }
+  const app = await listen(env, database, staticDir, gateway);
+  stopOnSignal(async () => {
+    clearInterval(reconciling);
+    await app.close();
+    await database.close();
+  });
+  log(`Loupe is running at ${where}`);
 }
 
 main().catch((error: unknown) => {

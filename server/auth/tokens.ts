@@ -24,8 +24,13 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttlS
     .sign(encoder.encode(secret));
 }
 
+/** A verified access token's claims and when it expires (epoch milliseconds). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
 /** Verifies an access token: 401 `Signature has expired` when expired, 401 `token_invalid` for anything else wrong. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims> {
+export async function verifyAccessToken(token: string, secret: string): Promise<VerifiedAccess> {
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
     const staffId = Number(payload.sub);
@@ -34,11 +39,12 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       !Number.isSafeInteger(staffId) ||
       typeof payload.sid !== 'string' ||
       !uuidPattern.test(payload.sid) ||
-      !isRole(payload.role)
+      !isRole(payload.role) ||
+      typeof payload.exp !== 'number'
     ) {
       throw fail('token_invalid');
     }
-    return { staffId, role: payload.role, sessionId: payload.sid };
+    return { staffId, role: payload.role, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw fail('token_expired');
     if (error instanceof errors.JOSEError) throw fail('token_invalid');

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
 import * as schema from './schema';
 
 /** What `db.execute` resolves to on both drivers: at least the rows. */
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** Subscribes to NOTIFY on a channel (server/db/notifications.ts); absent on stand-ins without a database. */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
 }
 
 export interface OpenDatabaseOptions {
@@ -53,7 +56,15 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return { db, kind: 'pg', close: () => pool.end() };
+  return {
+    db,
+    kind: 'pg',
+    close: () => pool.end(),
+    listen: async (channel, handlers) => {
+      hearOwnWrites(pool, handlers.onNotify);
+      return listenPostgres(url, channel, handlers);
+    },
+  };
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
@@ -76,6 +87,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: async () => {
       if (directory) await client.exec('CHECKPOINT').catch(() => {});
       await client.close();

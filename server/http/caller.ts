@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { sessions, staff } from '../db/schema';
 import { fail } from './errors';
 import type { StaffMember } from './handler';
+import type { SessionCache } from './session-cache';
 
 /** Who is calling with an access token: the staff member as stored now, and the session the token belongs to. */
 export interface Caller {
@@ -22,12 +23,21 @@ export function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Authenticates an access token: signature and expiry, then ONE query for the staff row and the session. The role
- * that counts is the stored one, not the token's; a deactivated account or an ended session is refused at once.
+ * Authenticates an access token: signature and expiry, then ONE query for the staff row and the session; or the same
+ * answer from `cache` (server/http/session-cache.ts) for a token checked less than a second ago. The role that counts is the stored one, not the token's; a
+ * deactivated account or an ended session is refused at once (the cache is emptied by every such change).
  */
-export async function authenticateAccess(request: FastifyRequest, db: Database, secret: string): Promise<Caller> {
+export async function authenticateAccess(
+  request: FastifyRequest,
+  db: Database,
+  secret: string,
+  cache?: SessionCache,
+): Promise<Caller> {
   const token = bearerOf(request);
   if (!token) throw fail('not_authenticated');
+  const cached = cache?.get(token);
+  if (cached) return cached;
+  const checkedAt = Date.now();
   const claims = await verifyAccessToken(token, secret);
   const [row] = await db
     .select({
@@ -47,8 +57,10 @@ export async function authenticateAccess(request: FastifyRequest, db: Database, 
   if (!row.active) throw fail('staff_deactivated');
   if (!row.sessionId || row.revokedAt) throw fail('session_revoked');
   if (!isRole(row.role)) throw fail('forbidden');
-  return {
+  const caller: Caller = {
     staff: { id: row.id, role: row.role, email: row.email, firstName: row.firstName, lastName: row.lastName },
     sessionId: row.sessionId,
   };
+  cache?.set(token, caller, checkedAt, claims.expiresAt);
+  return caller;
 }

@@ -51,6 +51,11 @@ type Answer<E extends Endpoint> = Output<E['answer']>;
 export interface StaffHandler<E extends Endpoint = Endpoint> {
   readonly kind: 'staff';
   readonly endpoint: E;
+  /**
+   * False: a read (GET) whose statements each stand alone runs on the pool without a transaction (no `set local`, no
+   * row locks, no write that must commit with another). Default: one transaction.
+   */
+  readonly transaction?: false;
   run(context: StaffCallContext<E>): Promise<Answer<E>>;
 }
 
@@ -67,9 +72,13 @@ export type CallHandler = StaffHandler | PublicHandler;
 export function handle<E extends Endpoint>(
   endpoint: E,
   run: (context: StaffCallContext<E>) => Promise<Answer<E>>,
+  options: { transaction?: false } = {},
 ): StaffHandler<E> {
   if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: use handlePublic for auth '${endpoint.auth}'`);
-  return { kind: 'staff', endpoint, run };
+  if (options.transaction === false && endpoint.method !== 'GET') {
+    throw new Error(`${endpoint.id}: only a GET may run without a transaction`);
+  }
+  return { kind: 'staff', endpoint, run, ...options };
 }
 
 /** Implements an auth call (login, refresh, logout): no access token, no permission. */

@@ -30,6 +30,7 @@ import {
   releaseIdempotencyKey,
   requestHashOf,
 } from './idempotency';
+import type { SessionCache } from './session-cache';
 import { parseInput } from './validate';
 
 declare module 'fastify' {
@@ -55,6 +56,8 @@ export interface PipelineOptions {
   checkAnswers: boolean;
   /** The payment provider payment calls charge through. */
   gateway: PaymentGateway;
+  /** Recently checked sessions (server/http/session-cache.ts); emptied after every mutation this process serves. */
+  sessions: SessionCache;
 }
 
 /** Any registered call: a plain one (staff or public) or a payment call. */
@@ -77,7 +80,7 @@ function checkDefinition(handler: RegisteredHandler): void {
 async function guard(endpoint: Endpoint, request: FastifyRequest, options: PipelineOptions): Promise<void> {
   if (endpoint.auth === 'refresh' && !bearerOf(request)) throw fail('not_authenticated');
   if (endpoint.auth !== 'access') return;
-  const caller = await authenticateAccess(request, options.db, options.config.jwtSecret);
+  const caller = await authenticateAccess(request, options.db, options.config.jwtSecret, options.sessions);
   request.caller = caller;
   request.actor = caller.staff;
   if (!canAny(caller.staff.role, permissionsOfCall(endpoint))) throw fail('forbidden');
@@ -165,6 +168,8 @@ async function inTransaction(
       throw error;
     }
   });
+  // A committed mutation may have ended a session or changed a staff member: this process asks the database again.
+  if (isMutation(endpoint)) options.sessions.forgetAll();
   if (!outcome.ok) throw outcome.error;
   if (isMutation(endpoint)) request.audited = true;
   return outcome.answer;
@@ -216,6 +221,12 @@ async function respond(
   const invocation: Invocation = { input, request, reply, options };
   if (!endpoint.money) {
     if (handler.kind === 'payment') throw new Error(`${endpoint.id}: payment calls must be money calls`);
+    if (handler.kind === 'staff' && handler.transaction === false && !isMutation(endpoint)) {
+      // A read whose statements each stand alone: no BEGIN/COMMIT round trips (handler.ts, `transaction: false`).
+      const answer = await runHandler(handler, options.db, invocation);
+      if (options.checkAnswers) checkAnswer(endpoint, answer);
+      return answer;
+    }
     return inTransaction(endpoint, invocation, null, (db) => runHandler(handler, db, invocation));
   }
   const caller = request.caller;

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
+import type { Database } from '../db/client';
 import { customers, lastViewed } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
@@ -9,29 +10,54 @@ import { customerRow } from './rows';
 
 const lastViewedLimit = 50;
 
+/**
+ * Reads a customer and records the view in the caller's last viewed, in ONE statement (the upsert is a data-modifying
+ * CTE of the read): one round trip, atomic on its own, so no transaction either. Built and prepared once per database.
+ */
+function readAndRecordView(db: Database) {
+  const customerId = sql.placeholder('customerId');
+  const viewed = db.$with('viewed', {}).as(
+    sql`insert into ${lastViewed} ("staff_id", "customer_id")
+        select ${sql.placeholder('staffId')}, ${customers.id} from ${customers} where ${customers.id} = ${customerId}
+        on conflict ("staff_id", "customer_id") do update set "viewed_at" = now()`,
+  );
+  return db.with(viewed).select().from(customers).where(eq(customers.id, customerId)).prepare('users_get');
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof readAndRecordView>>();
+
 /** One customer as a table row; records the view in the caller's last viewed. */
-export const getUser = handle(api.users.get, async ({ db, params, staff }) => {
-  const [record] = await db.select().from(customers).where(eq(customers.id, params.user_id));
-  if (!record) throw fail('customer_not_found');
-  await db
-    .insert(lastViewed)
-    .values({ staffId: staff.id, customerId: record.id })
-    .onConflictDoUpdate({ target: [lastViewed.staffId, lastViewed.customerId], set: { viewedAt: sql`now()` } });
-  return { headers: [...usersTableHeaders], users: [customerRow(record, staff.role)] };
-});
+export const getUser = handle(
+  api.users.get,
+  async ({ db, params, staff }) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = readAndRecordView(db);
+      prepared.set(db, query);
+    }
+    const [record] = await query.execute({ customerId: params.user_id, staffId: staff.id });
+    if (!record) throw fail('customer_not_found');
+    return { headers: [...usersTableHeaders], users: [customerRow(record, staff.role)] };
+  },
+  { transaction: false },
+);
 
 /** The customers the caller opened, newest first (at most 50), with when. */
-export const getLastViewed = handle(api.users.lastViewed, async ({ db, staff }) => {
-  const rows = await db
-    .select({ customer: customers, viewedAt: lastViewed.viewedAt })
-    .from(lastViewed)
-    .innerJoin(customers, eq(customers.id, lastViewed.customerId))
-    .where(eq(lastViewed.staffId, staff.id))
-    .orderBy(desc(lastViewed.viewedAt))
-    .limit(lastViewedLimit);
-  return {
-    headers: [...usersTableHeaders],
-    users: rows.map((row) => customerRow(row.customer, staff.role)),
-    viewed_at: rows.map((row) => isoTimestamp(row.viewedAt)),
-  };
-});
+export const getLastViewed = handle(
+  api.users.lastViewed,
+  async ({ db, staff }) => {
+    const rows = await db
+      .select({ customer: customers, viewedAt: lastViewed.viewedAt })
+      .from(lastViewed)
+      .innerJoin(customers, eq(customers.id, lastViewed.customerId))
+      .where(eq(lastViewed.staffId, staff.id))
+      .orderBy(desc(lastViewed.viewedAt))
+      .limit(lastViewedLimit);
+    return {
+      headers: [...usersTableHeaders],
+      users: rows.map((row) => customerRow(row.customer, staff.role)),
+      viewed_at: rows.map((row) => isoTimestamp(row.viewedAt)),
+    };
+  },
+  { transaction: false },
+);

@@ -19,6 +19,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8299' },
     users: { type: 'string' },
     'deep-page': { type: 'string', default: '50' },
+    /** Which loads to run: any of search, filter, details (comma-separated). */
+    calls: { type: 'string', default: 'search,filter,details' },
+    /** PGlite only: a data directory to seed once and keep (default: a temporary one, removed at the end). */
+    'data-dir': { type: 'string' },
   },
 });
 const total = Number(values.requests);
@@ -27,11 +31,15 @@ const port = Number(values.port);
 const base = `http://127.0.0.1:${port}/admin`;
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const customers = Number(values.users ?? (databaseUrl ? 1_000_000 : 100_000));
+const calls = new Set(values.calls.split(','));
+/** Server processes (`WORKERS`, README: Configuration); PGlite is one process whatever is asked. */
+const workers = databaseUrl ? Math.max(1, Number(process.env.WORKERS || 1)) : 1;
 
-const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'loupe-bench-'));
+const keptDataDir = values['data-dir'];
+const dataDir = databaseUrl ? null : (keptDataDir ?? mkdtempSync(join(tmpdir(), 'loupe-bench-')));
 const target: BenchDatabase = databaseUrl ? { url: databaseUrl } : { dataDir: dataDir as string };
 const removeDataDir = () => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && !keptDataDir) rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', removeDataDir);
 const held = await prepareBenchDatabase(target, customers);
@@ -144,7 +152,7 @@ const login = await fetch(`${base}/auth/login`, {
 
 const deepPage = Number(values['deep-page']);
 const pages: { name: string; body: TableQuery; total: string }[] = [];
-for (const [name, body] of Object.entries(filterSets)) {
+for (const [name, body] of calls.has('filter') ? Object.entries(filterSets) : []) {
   const answer = await filter({ ...body, page_size: 100 });
   const total = `${answer.meta.total_is_estimate ? '~' : ''}${answer.meta.total_number_of_users.toLocaleString('en-US')}`;
   pages.push({ name: `${name} p1`, body: { ...body, page_size: 100 }, total });
@@ -182,19 +190,23 @@ const queries = [
 ];
 
 console.log(
-  `\n${held.toLocaleString('en-US')} customers on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; one server process; ` +
+  `\n${held.toLocaleString('en-US')} customers on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; ` +
+    `${workers === 1 ? 'one server process' : `${workers} server processes (WORKERS)`}; ` +
     `loopback from this process; ${cpus().length} cores (${cpus()[0]?.model.trim()}); ${total} requests per line.`,
 );
 for (const page of pages) console.log(`  users_filter ${page.name}: total ${page.total}`);
 for (const concurrency of concurrencies) {
-  await load(
-    'users/search',
-    (i) => ({ path: `users/search/${encodeURIComponent(queries[i % queries.length] as string)}` }),
-    concurrency,
-  );
-  for (const page of pages)
-    await load(`users_filter ${page.name}`, () => ({ path: 'users/users_filter', body: page.body }), concurrency);
-  await load('users/{id}', (i) => ({ path: `users/${1 + ((i * 7919) % held)}` }), concurrency);
+  if (calls.has('search'))
+    await load(
+      'users/search',
+      (i) => ({ path: `users/search/${encodeURIComponent(queries[i % queries.length] as string)}` }),
+      concurrency,
+    );
+  if (calls.has('filter'))
+    for (const page of pages)
+      await load(`users_filter ${page.name}`, () => ({ path: 'users/users_filter', body: page.body }), concurrency);
+  if (calls.has('details'))
+    await load('users/{id}', (i) => ({ path: `users/${1 + ((i * 7919) % held)}` }), concurrency);
 }
 server.kill('SIGTERM');
 removeDataDir();
