@@ -17,6 +17,36 @@ import {
 import { paymentStatuses, paymentStatusLabels } from './credit-packages';
 import { currencyChangePaymentLabels, currencyChangePaymentStatuses } from './currency';
 import {
+  finetuneActionLabels,
+  finetuneActions,
+  modelStateLabels,
+  modelStates,
+  profileColorLabels,
+  profileColors,
+  profileQuickActionLabels,
+  profileQuickActions,
+  profileSourceLabels,
+  profileSources,
+  profileStateLabels,
+  profileStates,
+  profileStatuses,
+  profileStatusLabels,
+  profileTypeLabels,
+  profileTypes,
+  sharingTypeLabels,
+  sharingTypes,
+} from './profiles';
+import {
+  advancedOptionLabels,
+  advancedOptions,
+  editingProjectTypeLabels,
+  editingProjectTypes,
+  projectKindLabels,
+  projectKinds,
+  projectStatuses,
+  projectStatusLabels,
+} from './projects';
+import {
   activityCategories,
   activityCategoryLabels,
   creditSourceLabels,
@@ -68,6 +98,19 @@ export const labelledEnums = {
   notificationCategory: { values: notificationCategories, labels: notificationCategoryLabels },
   activityCategory: { values: activityCategories, labels: activityCategoryLabels },
   creditSource: { values: creditSources, labels: creditSourceLabels },
+  profileState: { values: profileStates, labels: profileStateLabels },
+  profileStatus: { values: profileStatuses, labels: profileStatusLabels },
+  profileType: { values: profileTypes, labels: profileTypeLabels },
+  profileColor: { values: profileColors, labels: profileColorLabels },
+  profileSource: { values: profileSources, labels: profileSourceLabels },
+  sharingType: { values: sharingTypes, labels: sharingTypeLabels },
+  modelState: { values: modelStates, labels: modelStateLabels },
+  profileQuickAction: { values: profileQuickActions, labels: profileQuickActionLabels },
+  finetuneAction: { values: finetuneActions, labels: finetuneActionLabels },
+  projectKind: { values: projectKinds, labels: projectKindLabels },
+  projectStatus: { values: projectStatuses, labels: projectStatusLabels },
+  editingProjectType: { values: editingProjectTypes, labels: editingProjectTypeLabels },
+  advancedOption: { values: advancedOptions, labels: advancedOptionLabels },
   boolean: { values: ['true', 'false'], labels: booleanLabels },
 } as const satisfies Record<string, LabelledEnum>;
 

@@ -7,7 +7,7 @@ import * as users from '../../domain/users';
 const domainModules = import.meta.glob<Record<string, unknown>>('../../domain/*.ts', { eager: true });
 
 /**
- * Value lists of the domain that are identifiers, not data people read as words: currency codes (shown as `USD`),
+ * Value lists of the domain that are identifiers, not data people read as words: currency codes (shown as `USD`), file formats (RAW, JPG),
  * role names (the spec's vocabulary, as the permission table names them), column types, and the server's action
  * names (shown as the titles of the commands they map to).
  */
@@ -20,6 +20,7 @@ const identifierLists = new Set([
   'columnTypes',
   'chargeRowActions',
   'userQuickActions',
+  'profileFormats',
 ]);
 
 /** Every exported list of SCREAMING_CASE values in the domain's modules. */

@@ -13,6 +13,8 @@ export * from './login-as-links';
 export * from './login-failures';
 export * from './outbox';
 export * from './payment-provider-sandbox';
+export * from './profiles';
+export * from './projects';
 export * from './refresh-tokens';
 export * from './sessions';
 export * from './staff';
