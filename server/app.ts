@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // `.br`/`.gz` written at build time (scripts/precompress.ts), chosen by Accept-Encoding; identity otherwise.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = /[\\/]assets[\\/]/.test(path);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,7 +2,16 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What the console build is made from (those that exist). */
-const sources = ['src', 'views', 'commands', 'domain', 'public', 'index.html', 'vite.config.ts'];
+const sources = [
+  'src',
+  'views',
+  'commands',
+  'domain',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+];
 
 async function newestChange(path: string): Promise<number> {
   let info: Awaited<ReturnType<typeof stat>>;
