@@ -14,12 +14,13 @@ export interface PageHeaderProps {
 export function PageHeader({ title, subtitle, actions, children }: PageHeaderProps) {
   return (
     <header className="border-b border-line bg-panel px-4 pt-3 md:px-6">
-      <div className="flex min-h-8 items-center gap-3 pb-2">
-        <div className="min-w-0 flex-1">
+      {/* The actions move under the title when both do not fit on one line (narrow windows). */}
+      <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-2 pb-2">
+        <div className="min-w-[min(16rem,100%)] flex-1">
           <h1 className="truncate text-base font-semibold text-fg">{title}</h1>
-          {subtitle ? <p className="truncate text-xs text-muted">{subtitle}</p> : null}
+          {subtitle ? <div className="text-xs text-muted">{subtitle}</div> : null}
         </div>
-        {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       {children}
     </header>

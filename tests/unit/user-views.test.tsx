@@ -60,6 +60,30 @@ describe('UserDetailsPage', () => {
     expect(screen.queryByRole('button', { name: /Suspend/ })).toBeNull();
   });
 
+  it('sums the customer up in one line of facts under the name, each said once in the header', async () => {
+    renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
+    const heading = await screen.findByRole('heading', { level: 1, name: /Jane Doe/ });
+    expect(heading.textContent).toBe('Jane Doe Active');
+    const facts = await screen.findByRole('list', { name: 'Customer facts' });
+    await waitFor(() => expect(within(facts).getAllByRole('listitem').at(-1)?.textContent).toMatch(/No charge/));
+    expect(
+      within(facts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace('·', '')),
+    ).toEqual([
+      'jane.doe@example.com',
+      '#42',
+      'Doe Photography',
+      'GB',
+      'Metered',
+      'Customer since 2 Jan 2025',
+      'No charge scheduled',
+    ]);
+    const header = heading.closest('header') as HTMLElement;
+    for (const fact of ['jane.doe@example.com', 'Doe Photography', 'Metered'])
+      expect(within(header).getAllByText(new RegExp(fact.replace('.', '\\.')))).toHaveLength(1);
+  });
+
   it('says when there is no such customer', async () => {
     renderAt('/users/404/general', <UserDetailsPage id={404} tab="general" />);
     expect(await screen.findByText('No customer with this id')).toBeTruthy();

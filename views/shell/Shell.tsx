@@ -18,14 +18,14 @@ const environmentBadge = {
 export function Shell({ children }: { children: ReactNode }) {
   const badge = environmentBadge[currentEnvironment];
   return (
-    <div className="flex h-dvh flex-col bg-canvas text-fg sm:flex-row">
+    <div className="flex h-dvh flex-col bg-canvas text-fg md:flex-row">
       <a
         href="#main"
         className="sr-only rounded bg-accent px-2 py-1 text-on-accent focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
       >
         Skip to content
       </a>
-      <aside className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-panel px-3 py-2 sm:w-52 sm:flex-col sm:flex-nowrap sm:items-stretch sm:border-r sm:border-b-0 sm:py-3 lg:w-56">
+      <aside className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-line bg-panel px-3 py-2 md:w-52 md:flex-col md:flex-nowrap md:items-stretch md:border-r md:border-b-0 md:py-3 lg:w-56">
         <Link href="/users/last-viewed" className="flex items-center gap-2 rounded px-1 text-sm font-semibold">
           <span className="flex size-5 items-center justify-center rounded bg-accent text-[11px] text-on-accent">
             L
@@ -35,13 +35,13 @@ export function Shell({ children }: { children: ReactNode }) {
             <span className="rounded bg-warning-soft px-1 text-[10px] font-medium text-warning uppercase">{badge}</span>
           ) : null}
         </Link>
-        <div className="min-w-0 flex-1 sm:flex-none">
+        <div className="min-w-0 flex-1 md:flex-none">
           <PaletteHint onOpen={openPalette} />
         </div>
-        <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+        <div className="order-last w-full min-w-0 md:order-none md:w-auto md:flex-1">
           <SideNav />
         </div>
-        <div className="sm:border-t sm:border-line sm:pt-2">
+        <div className="md:border-t md:border-line md:pt-2">
           <SignedInPerson />
         </div>
       </aside>

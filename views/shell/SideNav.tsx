@@ -7,7 +7,7 @@ export function SideNav() {
   const [location] = useLocation();
   const { userRole } = useSession();
   return (
-    <nav aria-label="Areas" className="flex gap-0.5 overflow-x-auto sm:flex-col sm:overflow-visible">
+    <nav aria-label="Areas" className="flex gap-0.5 overflow-x-auto md:flex-col md:overflow-visible">
       {areasFor(userRole).map((area) => {
         const active = location === area.path || location.startsWith(`${area.path}/`);
         return (

@@ -21,7 +21,7 @@ export function SignedInPerson() {
       >
         {initials}
       </span>
-      <div className="hidden min-w-0 flex-1 sm:block">
+      <div className="hidden min-w-0 flex-1 md:block">
         <p className="truncate text-xs font-medium text-fg">{name}</p>
         <p className="truncate text-[11px] text-muted">{role}</p>
       </div>

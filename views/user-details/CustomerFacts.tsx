@@ -1,14 +1,17 @@
 import type { CustomerRow } from '../../domain/users';
 import {
+  cullingLabel,
   formatDateTime,
   formatOptionalMoney,
-  StatusBadge,
   subscriptionLabel,
   suspendReasonLabel,
 } from '../users/customer-format';
 import { FactGroup } from './FactGroup';
 
-/** The customer's row beyond the details form, read-only, grouped the way support reads them. */
+/**
+ * The customer's row beyond the details form, read-only, grouped the way support reads them. What the page header
+ * already says (status) and the read-only panel shows (currency) is not repeated here.
+ */
 export function CustomerFacts({ row }: { row: CustomerRow }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -24,8 +27,7 @@ export function CustomerFacts({ row }: { row: CustomerRow }) {
         title="Subscription"
         items={[
           ['Editing', subscriptionLabel(row.subscription_type)],
-          ['Culling', row.culling_subscription_type],
-          ['Currency', row.currency],
+          ['Culling', cullingLabel(row.culling_subscription_type)],
           ['Profiles', row.profiles_exist_max],
           ['Charge date', formatDateTime(row.charge_date)],
           ['Last charge', formatOptionalMoney(row.last_charge_amount)],
@@ -52,7 +54,6 @@ export function CustomerFacts({ row }: { row: CustomerRow }) {
       <FactGroup
         title="Flags"
         items={[
-          ['Status', <StatusBadge key="status" status={row.status} />],
           ['Suspended on', row.suspended_user ? formatDateTime(row.suspended_user_date) : null],
           ['Suspend reason', suspendReasonLabel(row.suspend_reason)],
           ['Suspend description', row.suspend_description],

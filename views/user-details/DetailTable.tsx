@@ -16,7 +16,10 @@ interface DetailTableProps<Row> {
   empty: string;
 }
 
-/** A short, dense list of a details tab (at most a few hundred rows, so not virtualized). */
+/**
+ * A short, dense list of a details tab (at most a few hundred rows, so not virtualized). Headers wrap; text cells keep
+ * a minimum width so a narrow window scrolls the table sideways inside its frame instead of stacking words.
+ */
 export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: DetailTableProps<Row>) {
   if (rows.length === 0)
     return (
@@ -44,7 +47,7 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'break-words'}`}
+                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'}`}
                 >
                   {column.cell(row)}
                 </td>

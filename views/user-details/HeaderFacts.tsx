@@ -1,47 +1,45 @@
 import { api } from '../../domain/api';
 import { formatMoney } from '../../domain/money';
+import type { CustomerRow } from '../../domain/users';
 import { useCall } from '../../src/http';
-import { formatDateTime, subscriptionLabel } from '../users/customer-format';
+import { cullingLabel, formatDate, subscriptionLabel } from '../users/customer-format';
 
-function Tile({ title, children }: { title: string; children: React.ReactNode }) {
+/**
+ * The customer's key facts in one line under their name: how to reach them, who they are, what they pay for and when
+ * they are charged next (`general_details/tiles`). Each fact is said once here; the tabs hold the details.
+ */
+export function HeaderFacts({ row }: { row: CustomerRow }) {
+  const { data } = useCall(api.userDetails.tiles, { params: { user_id: row.id } });
+  const next = data?.next_charge;
+  const nextCharge = !next
+    ? null
+    : next.date
+      ? `Next charge ${next.amount ? `${formatMoney(next.amount)} ` : ''}on ${formatDate(next.date)}`
+      : 'No charge scheduled';
+  const facts = [
+    row.email,
+    `#${row.id}`,
+    row.business_name,
+    row.country,
+    subscriptionLabel(row.subscription_type),
+    row.culling_subscription_type !== 'NONE' ? `Culling: ${cullingLabel(row.culling_subscription_type)}` : null,
+    `Customer since ${formatDate(row.date_added)}`,
+    nextCharge,
+  ].filter((fact): fact is string => Boolean(fact));
   return (
-    <section aria-label={title} className="min-w-0 rounded-md border border-line bg-canvas px-3 py-2">
-      <h2 className="text-[11px] font-medium text-muted uppercase">{title}</h2>
-      <div className="mt-0.5 text-sm text-fg">{children}</div>
-    </section>
-  );
-}
-
-/** The header's info tiles from `general_details/tiles`: personal info, subscription types, next charge. */
-export function HeaderTiles({ userId }: { userId: number }) {
-  const { data } = useCall(api.userDetails.tiles, { params: { user_id: userId } });
-  if (!data) return <div className="h-[58px]" aria-hidden="true" />;
-  const person = data.personal_info;
-  return (
-    <div className="grid gap-2 pb-3 sm:grid-cols-3">
-      <Tile title="Personal info">
-        <p className="truncate">
-          {person.full_name}
-          {person.business_name ? <span className="text-muted"> · {person.business_name}</span> : null}
-        </p>
-        <p className="truncate text-xs text-muted">
-          {[person.country, `since ${formatDateTime(person.date_added)}`].filter(Boolean).join(' · ')}
-        </p>
-      </Tile>
-      <Tile title="Subscriptions">
-        <p className="truncate">Editing: {subscriptionLabel(data.subscription_types.editing)}</p>
-        <p className="truncate text-xs text-muted">Culling: {data.subscription_types.culling.toLowerCase()}</p>
-      </Tile>
-      <Tile title="Next charge">
-        {data.next_charge.date ? (
-          <>
-            <p className="tabular-nums">{data.next_charge.amount ? formatMoney(data.next_charge.amount) : '—'}</p>
-            <p className="text-xs text-muted">{formatDateTime(data.next_charge.date)}</p>
-          </>
-        ) : (
-          <p className="text-muted">No charge scheduled</p>
-        )}
-      </Tile>
+    // Each fact brings its separator in front; the list is shifted left by one separator inside a clipping frame, so
+    // a line (the first, or one that wrapped) never starts with a dot.
+    <div className="overflow-hidden">
+      <ul aria-label="Customer facts" className="-ml-4 flex flex-wrap text-xs text-muted">
+        {facts.map((fact) => (
+          <li key={fact} className="whitespace-nowrap">
+            <span aria-hidden="true" className="inline-block w-4 text-center">
+              ·
+            </span>
+            {fact}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function UserActions({ target }: { target: UserTarget }) {
   const primary = offered.filter(({ command }) => command.shortcut);
   const more = offered.filter(({ command }) => !command.shortcut);
   return (
-    <div className="flex max-w-[min(62vw,52rem)] flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap gap-2 md:justify-end">
       {primary.map((each) => {
         const { command } = each;
         const reason = reasonOf(each);

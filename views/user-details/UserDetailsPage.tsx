@@ -10,8 +10,8 @@ import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
 import { Tabs } from '../../src/ui/Tabs';
-import { formatDateTime, StatusBadge, subscriptionLabel, suspendReasonLabel } from '../users/customer-format';
-import { HeaderTiles } from './HeaderTiles';
+import { formatDateTime, StatusBadge, suspendReasonLabel } from '../users/customer-format';
+import { HeaderFacts } from './HeaderFacts';
 import { NotBuiltTab } from './NotBuiltTab';
 import { tabViews } from './tab-views';
 import { UserActions } from './UserActions';
@@ -51,7 +51,6 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
   }
 
   const suspended = row.status === 'SUSPENDED';
-  const subtitle = [row.email, `#${row.id}`, row.business_name, row.country].filter(Boolean).join(' · ');
   const current = userDetailTabs.find((each) => each.slug === tab);
   const TabView = tabViews[tab];
   return (
@@ -59,13 +58,14 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
       <PageHeader
         title={
           <span className="flex items-center gap-2">
-            {target.name} <StatusBadge status={row.status} />
-            <span className="text-xs font-normal text-muted">{subscriptionLabel(row.subscription_type)}</span>
+            <span className="truncate">{target.name}</span> <StatusBadge status={row.status} />
           </span>
         }
-        subtitle={subtitle}
         actions={<UserActions target={target} />}
       >
+        <div className="-mt-1 pb-2">
+          <HeaderFacts row={row} />
+        </div>
         {suspended ? (
           <p className="pb-2 text-xs text-danger">
             Suspended {formatDateTime(row.suspended_user_date)}
@@ -73,7 +73,6 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
             {row.suspend_description ? `: ${row.suspend_description}` : ''}
           </p>
         ) : null}
-        <HeaderTiles userId={row.id} />
         <Tabs tabs={tabs} label="Customer tabs" />
       </PageHeader>
       <div className="px-4 py-4 md:px-6">

@@ -59,7 +59,9 @@ export function HeaderRow({ headers, template, sort, onSort, filters, onFilter, 
                   </span>
                 </button>
               ) : (
-                <span className="truncate">{header.label}</span>
+                <span className="truncate" title={header.label}>
+                  {header.label}
+                </span>
               )}
               {header.filter && onFilter ? (
                 <FilterPopover

@@ -43,10 +43,16 @@ const widths: Record<Header['type'], number> = {
   BOOLEAN_CHECK: 96,
 };
 
-/** A column's width in pixels: by type, wider for e-mails. */
+/** Room for a header's label on one line (11 px text, under 7 px a character), its sort arrow and its filter button. */
+function labelWidth(header: Header): number {
+  if (header.type === 'ROW_MENU') return 0;
+  return Math.ceil(header.label.length * 6.8) + 16 + (header.sortable ? 14 : 0) + (header.filter ? 22 : 0);
+}
+
+/** A column's width in pixels: by type, wider for e-mails, and never narrower than its header's label. */
 export function columnWidth(header: Header): number {
-  if (header.key.includes('email') && header.type === 'TEXT') return 210;
-  return widths[header.type];
+  const byType = header.key.includes('email') && header.type === 'TEXT' ? 210 : widths[header.type];
+  return Math.max(byType, labelWidth(header));
 }
 
 /** The CSS grid columns shared by the header and every row: text columns share the spare width. */
