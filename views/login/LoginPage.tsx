@@ -23,7 +23,7 @@ const environmentNote = {
 } as const;
 
 const inputClass =
-  'h-8 w-full rounded-md border border-line bg-canvas px-2 text-sm text-fg placeholder:text-faint hover:border-line-strong aria-invalid:border-danger';
+  'h-8 w-full rounded-md border border-control bg-canvas px-2 text-sm text-fg placeholder:text-faint hover:border-muted aria-invalid:border-danger';
 
 /** Sign in with e-mail and password, then go where the person wanted (`?next=`, same-origin paths only). */
 export default function LoginPage() {

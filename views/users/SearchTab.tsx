@@ -51,7 +51,7 @@ export function SearchTab() {
           onChange={(event) => setTyped(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder="e.g. jane@studio.com, 1042, Doe Photography"
-          className="w-full rounded-md border border-line bg-panel px-2.5 py-1.5 text-sm text-fg placeholder:text-faint focus:border-accent focus:outline-none"
+          className="w-full rounded-md border border-control bg-panel px-2.5 py-1.5 text-sm text-fg placeholder:text-faint focus:border-accent focus:outline-none"
         />
         <p className="text-xs text-faint">↓ or Enter moves to the results; j/k move between rows, Enter opens.</p>
       </div>

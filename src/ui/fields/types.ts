@@ -35,5 +35,5 @@ export function describedBy(props: Pick<FieldProps<FieldValue>, 'id' | 'error' |
 
 /** Shared look of text-like controls. */
 export const controlClass =
-  'w-full rounded-md border border-line bg-panel px-2.5 py-1.5 text-sm text-fg placeholder:text-faint ' +
+  'w-full rounded-md border border-control bg-panel px-2.5 py-1.5 text-sm text-fg placeholder:text-faint ' +
   'focus:border-accent focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger';

@@ -44,7 +44,7 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
                 autoFocus
                 value={header.key}
                 onChange={(event) => setKey(event.target.value)}
-                className="h-7 rounded-md border border-line bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none"
+                className="h-7 rounded-md border border-control bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none"
               >
                 {filterable.map((each) => (
                   <option key={each.key} value={each.key}>

@@ -44,7 +44,7 @@ function filterFromDraft(header: Header, draft: Draft): unknown {
 }
 
 const control =
-  'h-7 rounded-md border border-line bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none';
+  'h-7 rounded-md border border-control bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none';
 
 /** Edits one column's filter by its kind: operator, then a value, two dates, or the header's options as checkboxes. */
 export function FilterEditor({ header, filter, onApply, onRemove, focusValue = true }: FilterEditorProps) {
