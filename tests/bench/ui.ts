@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import type { TableQuery } from '../../domain/table-query';
 import type { Header } from '../../domain/tables';
+import { firstScreens } from './ui-first-screen';
 import { frameBudget, frameStats, loadAllRows, measureScroll, percentile } from './ui-measure';
 import { syntheticCustomers } from './ui-rows';
 
@@ -27,12 +28,16 @@ const { values } = parseArgs({
     'wheel-frames': { type: 'string', default: '1200' },
     entries: { type: 'string', default: '10000' },
     port: { type: 'string', default: '8399' },
+    /** What to measure: any of screens (first-screen JavaScript), table, palette. */
+    parts: { type: 'string', default: 'screens,table,palette' },
   },
 });
 const totalRows = Number(values.rows);
 const pageSize = Number(values['page-size']);
 const port = Number(values.port);
 const origin = `http://localhost:${port}`;
+const parts = new Set(values.parts.split(','));
+const credentials = { email: 'admin@example.com', password: 'loupe-demo' };
 
 if (!process.env.SKIP_CONSOLE_BUILD) await build({ logLevel: 'warn' });
 const harnessDir = mkdtempSync(join(tmpdir(), 'loupe-bench-palette-'));
@@ -89,6 +94,7 @@ const browser = await chromium.launch({
 });
 /** tsx keeps function names with a `__name` helper that page.evaluate's serialised functions would lack. */
 const keepNames = { content: 'window.__name = (fn) => fn;' };
+const screens = parts.has('screens') ? await firstScreens(browser, origin, credentials) : null;
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 await page.addInitScript(keepNames);
 
@@ -115,18 +121,26 @@ await page.route('**/admin/users/users_filter', async (route) => {
 });
 
 await page.goto(`${origin}/login`);
-await page.getByLabel(/e-?mail/i).fill('admin@example.com');
-await page.getByLabel(/password/i).fill('loupe-demo');
+await page.getByLabel(/e-?mail/i).fill(credentials.email);
+await page.getByLabel(/password/i).fill(credentials.password);
 await page.getByLabel(/password/i).press('Enter');
 await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-const loadBefore = loadavg();
-await page.goto(`${origin}/users/all-users`);
-await page.getByRole('grid', { name: 'All customers' }).locator('tbody tr').first().waitFor();
-const loadMs = await loadAllRows(page, totalRows);
-const idle = await measureScroll(page, { step: 0, frames: 300 });
-const fling = await measureScroll(page, { step: Number(values['fling-step']) });
-const wheel = await measureScroll(page, { step: Number(values['wheel-step']), frames: Number(values['wheel-frames']) });
+/** The all-users table with `totalRows` rows: loading them, then idle, fling and wheel frames. */
+async function measureTable() {
+  const loadBefore = loadavg();
+  await page.goto(`${origin}/users/all-users`);
+  await page.getByRole('grid', { name: 'All customers' }).locator('tbody tr').first().waitFor();
+  const loadMs = await loadAllRows(page, totalRows);
+  const idle = await measureScroll(page, { step: 0, frames: 300 });
+  const fling = await measureScroll(page, { step: Number(values['fling-step']) });
+  const wheel = await measureScroll(page, {
+    step: Number(values['wheel-step']),
+    frames: Number(values['wheel-frames']),
+  });
+  return { loadBefore, loadMs, idle, fling, wheel };
+}
+const table = parts.has('table') ? await measureTable() : null;
 
 async function paletteOpen(target: Page, times: number): Promise<number[]> {
   const samples: number[] = [];
@@ -183,17 +197,22 @@ async function keystrokes(target: Page, words: readonly string[]): Promise<numbe
   return target.evaluate(() => (window as unknown as { keystrokes: number[] }).keystrokes);
 }
 
-const consoleOpen = await paletteOpen(page, 15);
-const harness = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await harness.addInitScript(keepNames);
-await harness.route('http://palette.bench/**', (route) =>
-  route.fulfill({ path: join(harnessDir, new URL(route.request().url()).pathname) }),
-);
-await harness.goto(`http://palette.bench/index.html?entries=${values.entries}`);
-await harness.waitForLoadState('networkidle');
-const harnessOpen = await paletteOpen(harness, 15);
-const words = ['jane', 'studio42', 'suspend', 'harris 9', 'zzq', 'noah cook', 'give credit', 'mia.silva'];
-const harnessKeys = await keystrokes(harness, words);
+/** Palette open in the real console, then open and keystroke-to-paint with `entries` entries in the harness. */
+async function measurePalette() {
+  const consoleOpen = await paletteOpen(page, 15);
+  const harness = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await harness.addInitScript(keepNames);
+  await harness.route('http://palette.bench/**', (route) =>
+    route.fulfill({ path: join(harnessDir, new URL(route.request().url()).pathname) }),
+  );
+  await harness.goto(`http://palette.bench/index.html?entries=${values.entries}`);
+  await harness.waitForLoadState('networkidle');
+  const harnessOpen = await paletteOpen(harness, 15);
+  const words = ['jane', 'studio42', 'suspend', 'harris 9', 'zzq', 'noah cook', 'give credit', 'mia.silva'];
+  const harnessKeys = await keystrokes(harness, words);
+  return { consoleOpen, harnessOpen, harnessKeys };
+}
+const palette = parts.has('palette') ? await measurePalette() : null;
 await browser.close();
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -204,28 +223,42 @@ const dist = (samples: number[]) => {
 console.log(
   `\nbench:ui — Chromium ${browser.version()} headless, software rendering, ${cpus().length} cores, 1440×900`,
 );
-console.log(
-  `load average before the table: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}; a frame counts as over 16.7 ms from ${frameBudget} ms on (a missed vsync)`,
-);
-console.log(
-  `all-users table, ${totalRows.toLocaleString('en-US')} rows in pages of ${pageSize} (page.route), loaded in ${(loadMs / 1000).toFixed(1)} s`,
-);
-for (const [name, run] of [
-  ['idle baseline, no scrolling, 300 frames', idle],
-  [`fling, top to bottom, ${values['fling-step']} px/frame (all-new rows every frame)`, fling],
-  [`wheel, ${values['wheel-step']} px/frame for ${values['wheel-frames']} frames`, wheel],
-] as const) {
-  const stats = frameStats(run.frames);
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+if (screens) {
+  console.log('first screen JavaScript, fresh browser cache (gzip level 9 as served / bytes over the wire, brotli):');
+  for (const [name, bytes] of [
+    ['/login', screens.login],
+    ['/users/last-viewed, signed in', screens.landing],
+  ] as const) {
+    console.log(`  ${name}: ${bytes.files} files, ${kB(bytes.gzip)} gzip / ${kB(bytes.transferred)} transferred`);
+  }
+}
+if (table) {
   console.log(
-    `  ${name}: ${run.frames.length} frames, ${(stats.overBudget * 100).toFixed(1)} % over 16.7 ms, longest ${ms(stats.longest)}, p95 ${ms(stats.p95)}; at most ${run.maxRows} row elements in the DOM (reached row ${run.lastRow.toLocaleString('en-US')})`,
+    `load average before the table: ${table.loadBefore.map((value) => value.toFixed(1)).join(' ')}; a frame counts as over 16.7 ms from ${frameBudget} ms on (a missed vsync)`,
+  );
+  console.log(
+    `all-users table, ${totalRows.toLocaleString('en-US')} rows in pages of ${pageSize} (page.route), loaded in ${(table.loadMs / 1000).toFixed(1)} s`,
+  );
+  for (const [name, run] of [
+    ['idle baseline, no scrolling, 300 frames', table.idle],
+    [`fling, top to bottom, ${values['fling-step']} px/frame (all-new rows every frame)`, table.fling],
+    [`wheel, ${values['wheel-step']} px/frame for ${values['wheel-frames']} frames`, table.wheel],
+  ] as const) {
+    const stats = frameStats(run.frames);
+    console.log(
+      `  ${name}: ${run.frames.length} frames, ${(stats.overBudget * 100).toFixed(1)} % over 16.7 ms, longest ${ms(stats.longest)}, p95 ${ms(stats.p95)}; at most ${run.maxRows} row elements in the DOM (reached row ${run.lastRow.toLocaleString('en-US')})`,
+    );
+  }
+}
+if (palette) {
+  console.log('palette');
+  console.log(`  open (real console, its own entries):      ${dist(palette.consoleOpen)}`);
+  console.log(
+    `  open (${Number(values.entries).toLocaleString('en-US')} entries):                     ${dist(palette.harnessOpen)}`,
+  );
+  console.log(
+    `  keystroke to paint (${Number(values.entries).toLocaleString('en-US')} entries):       ${dist(palette.harnessKeys)}`,
   );
 }
-console.log('palette');
-console.log(`  open (real console, its own entries):      ${dist(consoleOpen)}`);
-console.log(
-  `  open (${Number(values.entries).toLocaleString('en-US')} entries):                     ${dist(harnessOpen)}`,
-);
-console.log(
-  `  keystroke to paint (${Number(values.entries).toLocaleString('en-US')} entries):       ${dist(harnessKeys)}`,
-);
 process.exit(0);

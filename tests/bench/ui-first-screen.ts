@@ -1,0 +1,66 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+/** The JavaScript a screen loaded: files, their gzip size (level 9, as served) and the bytes that crossed the wire. */
+export interface ScriptBytes {
+  files: number;
+  gzip: number;
+  transferred: number;
+}
+
+/** Sums every JavaScript file `page` receives while `load` runs (the context's cache is empty: a first visit). */
+async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<ScriptBytes> {
+  const pending: Promise<{ gzip: number; transferred: number }>[] = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return { gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
+      })(),
+    );
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(pending);
+  return {
+    files: files.length,
+    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+    transferred: files.reduce((sum, file) => sum + file.transferred, 0),
+  };
+}
+
+const viewport = { width: 1440, height: 900 };
+
+/**
+ * The first screens as a newcomer's browser loads them, each in a fresh context (empty cache): `/login`, then, signed
+ * in (the session copied into a new fresh context), the landing `/users/last-viewed`.
+ */
+export async function firstScreens(
+  browser: Browser,
+  origin: string,
+  credentials: { email: string; password: string },
+): Promise<{ login: ScriptBytes; landing: ScriptBytes }> {
+  const signedOut: BrowserContext = await browser.newContext({ viewport });
+  const loginPage = await signedOut.newPage();
+  const login = await scriptsLoadedBy(loginPage, async () => {
+    await loginPage.goto(`${origin}/login`);
+    await loginPage.getByLabel(/e-?mail/i).waitFor();
+  });
+  await loginPage.getByLabel(/e-?mail/i).fill(credentials.email);
+  await loginPage.getByLabel(/password/i).fill(credentials.password);
+  await loginPage.getByLabel(/password/i).press('Enter');
+  await loginPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const storageState = await signedOut.storageState();
+  await signedOut.close();
+
+  const signedIn = await browser.newContext({ viewport, storageState });
+  const landingPage = await signedIn.newPage();
+  const landing = await scriptsLoadedBy(landingPage, async () => {
+    await landingPage.goto(`${origin}/users/last-viewed`);
+    await landingPage.getByRole('grid').first().waitFor();
+  });
+  await signedIn.close();
+  return { login, landing };
+}
