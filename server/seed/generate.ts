@@ -16,6 +16,7 @@ import {
 import { addOpenPeriod } from './open-period';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
+import { WorkSeeder } from './work';
 
 export interface SeedOptions {
   /** How many customers to create. */
@@ -178,6 +179,7 @@ export async function seedDatabase(
   const seed = options.seed ?? 42;
   const detailCustomers = options.detailCustomers ?? 5000;
   const contractSeeder = new ContractSeeder(await ContractSeeder.firstId(db));
+  const workSeeder = await WorkSeeder.create(db);
   let batch: CustomerSeedRow[] = [];
   let detailed: CustomerSeedRow[] = [];
   let details: CustomerDetails = { credits: [], notifications: [], events: [] };
@@ -191,6 +193,7 @@ export async function seedDatabase(
     // ~8 ledger rows a customer: in statements of 10,000 rows (one JSON document of 40,000 parses much slower).
     await insertJsonRows(db, 'charges', detailTables.charges, chargeRows);
     await contractSeeder.flush(db);
+    await workSeeder.flush(db);
     chargeRows = [];
     batch = [];
     detailed = [];
@@ -215,9 +218,12 @@ export async function seedDatabase(
       details.credits.push(...made.credits);
       details.notifications.push(...made.notifications);
       details.events.push(...made.events);
-      chargeRows.push(...makeChargeHistory(row));
+      const history = makeChargeHistory(row);
+      chargeRows.push(...history);
+      workSeeder.add(row, history);
       detailed.push(row);
     } else {
+      workSeeder.add(row, []);
       batch.push(row);
     }
     addOpenPeriod(row);
@@ -233,6 +239,8 @@ export async function seedDatabase(
   await db.execute(sql`ANALYZE customers`);
   await ContractSeeder.finish(db);
   await db.execute(sql`ANALYZE customer_credits, customer_notifications, activity_events, charges`);
+  // After the ledger's statistics: linking projects to their charges is an index lookup per project then.
+  await WorkSeeder.finish(db);
   const staff = options.staff ? await insertStaff(db) : [];
   return { customers: options.customers, staff };
 }

@@ -354,3 +354,38 @@ export const staffNames: Record<string, readonly [string, string]> = {
   MARKETER_PLUS: ['Chloé', 'Martin'],
   PARTNERS_MANAGER: ['Sam', 'Okafor'],
 };
+
+/** Names of learned style profiles (a word or two, sometimes with a suffix). */
+export const profileNameWords = [
+  'Wedding Warm',
+  'Moody Film',
+  'Clean Portrait',
+  'Golden Hour',
+  'Studio Neutral',
+  'Soft Pastel',
+  'Documentary',
+  'Bright & Airy',
+  'Dark Romance',
+  'Coastal',
+  'Newborn Cream',
+  'Urban Matte',
+] as const;
+
+/** Shoots a project is named after. */
+export const projectNameWords = [
+  'Smith wedding',
+  'Garcia engagement',
+  'Lee family session',
+  'Autumn portraits',
+  'Corporate headshots',
+  'Baby Noah newborn',
+  'Harbor elopement',
+  'Spring mini sessions',
+  'Product catalog',
+  'Senior portraits',
+  'Concert night',
+  'Patel wedding',
+] as const;
+
+/** Versions of the editing plug-in projects are sent from. */
+export const softwareVersions = ['4.2.1', '4.3.0', '4.3.2', '4.4.0', '4.5.1'] as const;
