@@ -62,7 +62,10 @@ test('keyboard only: find a customer by part of their e-mail, give credit, see i
   ).toContainText(/SUPPORT_PL2.*ok/);
 });
 
-test('a PL1 agent gives credit up to the cap and is refused above it, with the reason', async ({ page, baseURL }) => {
+test('a PL1 agent gives credit up to the caps and is refused above them, with the reason', async ({
+  page,
+  baseURL,
+}) => {
   const customer = await customerNumber(baseURL as string, 'gmail', 4);
   await signIn(page, 'SUPPORT_PL1');
   await page.goto(`/users/${customer.id}/credits`);
@@ -73,7 +76,9 @@ test('a PL1 agent gives credit up to the cap and is refused above it, with the r
   const before = Number((await total.innerText()).replace(/[^\d.]/g, ''));
   const after = (before + 50).toFixed(2);
   await page.keyboard.press('Shift+C');
-  await expect(page.getByText(/Your role may give at most .50\.00 per action\./)).toBeVisible();
+  await expect(
+    page.getByText(/Your role may give at most .50\.00 per action and .100\.00 per customer in 24 hours\./),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   await giveCreditByKeyboard(page, '50', 'Up to the cap');
@@ -93,6 +98,22 @@ test('a PL1 agent gives credit up to the cap and is refused above it, with the r
   await page.keyboard.press('Escape');
   await expect(total).toContainText(after);
   await expect(page.getByRole('table', { name: 'Credits' }).getByText('Above the cap')).toHaveCount(0);
+
+  // The daily cap: a second $50 reaches $100 for this customer today; the server refuses more, under the amount.
+  await giveCreditByKeyboard(page, '50', 'Second today');
+  await page.keyboard.press('Enter');
+  await expect(total).toContainText((before + 100).toFixed(2));
+  await giveCreditByKeyboard(page, '5', 'Past the daily cap');
+  await page.keyboard.press('Enter');
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByRole('alert')
+      .filter({ hasText: /at most .100\.00 within 24 hours; nothing is left/ }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('table', { name: 'Credits' }).getByText('Past the daily cap')).toHaveCount(0);
 });
 
 test('a marketer can give credit but cannot suspend', async ({ page, baseURL }) => {
