@@ -2,7 +2,7 @@ import { api } from '../domain/api';
 import { actionFailedTitle, call, nameFailuresOf, revalidateCalls } from '../src/http';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
-import { availabilityOf, permissionsOf, permitted } from './access';
+import { availabilityOf, forbiddenReason, permitted } from './access';
 import type { ActionCommand, Command, RunContext } from './define';
 import { type FormValues, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
@@ -32,17 +32,6 @@ export interface RunRequest {
 let serial = 0;
 let onClose: (() => void) | undefined;
 let controller: AbortController | undefined;
-
-function notPermitted(command: Command): string {
-  const names = permissionsOf(command);
-  const needs =
-    names.length === 0
-      ? 'a signed-in role'
-      : names.length === 1
-        ? `the ${names[0]} permission`
-        : `one of the ${names.join(' or ')} permissions`;
-  return `“${command.title}” needs ${needs}, which your role does not have.`;
-}
 
 function refuse(reason: string): RunOutcome {
   toast({ title: 'Cannot run this command', message: reason, type: 'negative' });
@@ -90,7 +79,7 @@ function finish(): void {
 export async function runCommand(id: string, request: RunRequest = {}): Promise<RunOutcome> {
   const command = commandById(id);
   if (!command) return refuse(`There is no command “${id}”.`);
-  if (!permitted(command, session.userRole)) return refuse(notPermitted(command));
+  if (!permitted(command, session.userRole)) return refuse(`“${command.title}”: ${forbiddenReason(command)}.`);
   let target = command.target === 'user' ? request.target : undefined;
   if (target && !target.row && command.kind === 'action') {
     try {

@@ -100,7 +100,7 @@ describe('deep links in the console', () => {
     renderAt('/users/42/general?run=user.suspend&reason=FRAUD');
     await waitFor(() =>
       expect(toastState.toasts.map((shown) => shown.message)).toContain(
-        '“Suspend” needs the user_suspension permission, which your role does not have.',
+        '“Suspend”: Not allowed for your role: needs the user_suspension permission.',
       ),
     );
     expect(runner.run).toBeNull();
