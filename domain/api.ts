@@ -5,6 +5,7 @@ import { creditPackages } from './credit-packages';
 import { currency } from './currency';
 import type { Endpoint } from './endpoint';
 import { outbox } from './outbox';
+import { profiles } from './profiles';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';
 import { users } from './users';
@@ -20,6 +21,7 @@ export const api = {
   contracts,
   charges,
   outbox,
+  profiles,
 } as const;
 
 /** Every call of the catalogue, flat. */

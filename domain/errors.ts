@@ -109,6 +109,7 @@ export const errorCatalogue = {
     message: 'This customer has no failed charge to retry: their last charge went through or was already retried',
   },
   charge_not_found: { status: 404, message: 'No charge with this id (for this customer)' },
+  profile_not_found: { status: 404, message: 'No profile with this id' },
   no_invoice_for_charge: {
     status: 409,
     message: 'This charge has no invoice: only succeeded charges are invoiced (a failed charge moved no money)',

@@ -6,6 +6,7 @@ import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { listOutbox } from './mail/outbox-list';
+import { profileHandlers } from './profiles/handlers';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -31,4 +32,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...creditPackageHandlers,
   ...chargeHandlers,
   listOutbox,
+  ...profileHandlers,
 ];
