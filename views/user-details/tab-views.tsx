@@ -11,9 +11,10 @@ import { EmailsTab } from './EmailsTab';
 import { GeneralTab } from './GeneralTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PaymentsTab } from './PaymentsTab';
+import { ProfilesTab } from './ProfilesTab';
 import type { UserTabProps } from './tab-props';
 
-/** The view of each built user details tab, by slug; the others (charges, contract, profiles, projects) come later. */
+/** The view of each built user details tab, by slug; the others (projects) come later. */
 export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   general: GeneralTab,
   payments: PaymentsTab,
@@ -25,6 +26,7 @@ export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   contract: ContractTab,
   notifications: NotificationsTab,
   charges: ChargesTab,
+  profiles: ProfilesTab,
   audit: AuditTab,
   emails: EmailsTab,
 };

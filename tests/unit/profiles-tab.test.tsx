@@ -1,0 +1,154 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cancelRun } from '../../commands/runner';
+import type { FinetuneHistoryAnswer, ProfileRow, ProfilesAnswer } from '../../domain/profiles';
+import type { Header } from '../../domain/tables';
+import { clearSession } from '../../src/session/store';
+import UserDetailsPage from '../../views/user-details/UserDetailsPage';
+import { customerRow, usersAnswer } from './support/customer-row';
+import { FakeApi } from './support/fake-api';
+import { renderAt } from './support/render';
+import { signedInAs } from './support/session';
+import { serveUserDetails } from './support/user-details';
+
+const header = (key: string, label: string, visible = true): Header => ({
+  key,
+  label,
+  type: 'TEXT',
+  sortable: false,
+  filter: null,
+  default_visible: visible,
+});
+
+const dropdown = <T extends string>(value: T, options: readonly T[], reason: string | null = null) => ({
+  value,
+  options: options.map((each) => ({ value: each, label: each })),
+  is_disabled: reason !== null,
+  disable_message: reason,
+});
+
+function profile(overrides: Partial<ProfileRow> & Pick<ProfileRow, 'id' | 'profile_name'>): ProfileRow {
+  return {
+    profile_type: 'CREATOR',
+    sharing: null,
+    format: dropdown('RAW', ['RAW', 'JPG'] as const),
+    color: dropdown('COLOR', ['COLOR', 'BnW'] as const),
+    projects_sent_with_profile: 4,
+    photos_sent_for_profile: 1200,
+    date_last_trained: '2026-09-01T10:00:00.000Z',
+    train_my_profile_date: null,
+    profile_built_with: 'LIGHTROOM_CATALOG',
+    additional_photos: 0,
+    total_photos: 1200,
+    missing_for_finetune: 300,
+    ready_for_finetune: false,
+    status: 'READY',
+    disable_color: false,
+    last_updated_row: '2026-09-01T10:00:00.000Z',
+    quick_actions: [],
+    ...overrides,
+  };
+}
+
+const profilesAnswer: ProfilesAnswer = {
+  headers: [
+    header('id', 'Id'),
+    header('profile_name', 'Name'),
+    header('status', 'Status'),
+    header('sharing', 'Sharing'),
+    header('missing_for_finetune', 'Missing for finetune'),
+    header('profile_built_with', 'Built with', false),
+    header('quick_actions', 'Actions'),
+  ],
+  profiles: [
+    profile({ id: 7, profile_name: 'Golden Hour', sharing: { type: 'SHARED_WITH_OTHERS', owner_id: 42 } }),
+    profile({ id: 8, profile_name: 'Old Look', status: 'DELETED', disable_color: true }),
+    profile({
+      id: 9,
+      profile_name: 'Studio Neutral',
+      sharing: { type: 'SHARED_WITH_ME', owner_id: 51 },
+      quick_actions: [{ name: 'GO_TO_OWNER', is_disabled: false, disable_message: null }],
+    }),
+  ],
+  meta: { enable_column_selection: true, max_personal_profiles: 3 },
+};
+
+const history: FinetuneHistoryAnswer = {
+  headers: [],
+  rows: [
+    {
+      creation_date: '2026-09-01T10:00:00.000Z',
+      photos_in_model: 1500,
+      model_id: 31,
+      state: 'READY',
+      is_current: true,
+      action: null,
+    },
+    {
+      creation_date: '2026-05-01T10:00:00.000Z',
+      photos_in_model: 900,
+      model_id: 30,
+      state: 'DEPRECATED',
+      is_current: false,
+      action: 'REVERT',
+    },
+  ],
+  meta: { max_models: 20, total_number_of_models: 2 },
+};
+
+let server: FakeApi;
+
+beforeEach(() => {
+  cancelRun();
+  clearSession();
+  signedInAs('SUPPORT_PL1');
+  server = new FakeApi();
+  server.delay = 0;
+  server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(customerRow()) }));
+  server.on('GET', '/admin/users/42/profiles', () => ({ status: 200, body: profilesAnswer }));
+  server.on('GET', '/admin/profiles/7/finetune_history', () => ({ status: 200, body: history }));
+  serveUserDetails(server);
+  server.install();
+});
+
+afterEach(() => {
+  cleanup();
+  cancelRun();
+  vi.unstubAllGlobals();
+});
+
+describe('ProfilesTab', () => {
+  it('shows the server’s default columns, each row’s state and sharing, and the own-profile count', async () => {
+    renderAt('/users/42/profiles', <UserDetailsPage id={42} tab="profiles" />);
+    const table = await screen.findByRole('table', { name: 'Profiles' });
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect(
+      within(head as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Id', 'Name', 'Status', 'Sharing', 'Missing for finetune', 'Actions']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/#7Golden HourReadyShared with others300/),
+      expect.stringMatching(/#8Old LookDeleted—300/),
+      expect.stringMatching(/#9Studio NeutralReadyShared with me300/),
+    ]);
+    expect(screen.getByText(/Own profiles/).parentElement?.textContent).toBe('Own profiles 1 of 3');
+    const owner = screen.getByRole('link', { name: /Go to the owner of Studio Neutral/ });
+    expect(owner.getAttribute('href')).toBe('/users/51/profiles');
+  });
+
+  it('opens a row’s finetune history in the address, focused, and closes it with Escape', async () => {
+    renderAt('/users/42/profiles', <UserDetailsPage id={42} tab="profiles" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Finetune history of Golden Hour' }));
+    await waitFor(() => expect(window.location.search).toBe('?history=7'));
+    const section = await screen.findByRole('region', { name: /Finetune history · Golden Hour/ });
+    const models = await within(section).findByRole('table', { name: 'Finetune history of Golden Hour' });
+    const rows = within(models).getAllByRole('row');
+    expect(rows[1]?.textContent).toMatch(/#31Readycurrent1,500—/);
+    expect(rows[2]?.textContent).toMatch(/#30Deprecated900Yes/);
+    expect(document.activeElement?.id).toBe('finetune-history-heading');
+    fireEvent.keyDown(section, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Finetune history/ })).toBeNull());
+    expect(window.location.search).toBe('');
+  });
+});

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { api } from '../../domain/api';
+import { type FinetuneRow, modelStateLabels } from '../../domain/profiles';
+import { useCall } from '../../src/http';
+import { Button } from '../../src/ui/Button';
+import { formatDateTime } from '../users/customer-format';
+import { DetailTable } from './DetailTable';
+import { TabState } from './TabState';
+
+interface FinetuneHistoryProps {
+  profileId: number;
+  /** The profile's name, for the heading. */
+  name: string;
+  onClose: () => void;
+}
+
+function ModelState({ model }: { model: FinetuneRow }) {
+  return (
+    <span className="whitespace-nowrap">
+      {modelStateLabels[model.state]}
+      {model.is_current && <span className="ml-1.5 rounded bg-accent-soft px-1 text-xs text-accent">current</span>}
+    </span>
+  );
+}
+
+/**
+ * A profile's finetune history (its models, newest first), opened from a row of the Profiles tab. Focus moves to its
+ * heading so a keyboard user lands in it; Escape or Close returns.
+ */
+export function FinetuneHistory({ profileId, name, onClose }: FinetuneHistoryProps) {
+  const { data, isLoading, error } = useCall(api.profiles.finetuneHistory, { params: { profile_id: profileId } });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="finetune-history-heading"
+      className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="flex items-center gap-3">
+        <h2 id="finetune-history-heading" ref={heading} tabIndex={-1} className="text-sm font-semibold outline-none">
+          Finetune history · {name}
+        </h2>
+        {data && (
+          <p className="text-xs text-muted">
+            {data.meta.total_number_of_models} models
+            {data.rows.length < data.meta.total_number_of_models && ` (newest ${data.meta.max_models} shown)`}
+          </p>
+        )}
+        <span className="flex-1" />
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      {data ? (
+        <DetailTable
+          label={`Finetune history of ${name}`}
+          rows={data.rows}
+          rowKey={(model) => model.model_id}
+          empty="No model trained yet."
+          columns={[
+            { header: 'Created', cell: (model) => formatDateTime(model.creation_date) },
+            { header: 'Model', cell: (model) => `#${model.model_id}` },
+            { header: 'State', cell: (model) => <ModelState model={model} /> },
+            { header: 'Photos', numeric: true, cell: (model) => model.photos_in_model.toLocaleString('en-US') },
+            {
+              header: 'Can revert',
+              cell: (model) => (model.action === 'REVERT' ? 'Yes' : <span className="text-faint">—</span>),
+            },
+          ]}
+        />
+      ) : (
+        <TabState what="the finetune history" loading={isLoading} error={error} />
+      )}
+    </section>
+  );
+}

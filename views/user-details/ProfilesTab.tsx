@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { api } from '../../domain/api';
+import {
+  type ProfileRow,
+  profileColorLabels,
+  profileSourceLabels,
+  profileStatusLabels,
+  profileTypeLabels,
+  sharingTypeLabels,
+} from '../../domain/profiles';
+import { useCall } from '../../src/http';
+import { Button } from '../../src/ui/Button';
+import { formatDateTime } from '../users/customer-format';
+import { type DetailColumn, DetailTable } from './DetailTable';
+import { FinetuneHistory } from './FinetuneHistory';
+import { TabState } from './TabState';
+import type { UserTabProps } from './tab-props';
+
+const none = <span className="text-faint">—</span>;
+const count = (value: number) => value.toLocaleString('en-US');
+const when = (value: string | null) =>
+  value ? <span className="whitespace-nowrap">{formatDateTime(value)}</span> : none;
+
+function Status({ profile }: { profile: ProfileRow }) {
+  const tone =
+    profile.status === 'READY'
+      ? 'bg-success-soft text-success'
+      : profile.status === 'DRAFT'
+        ? 'bg-warning-soft text-warning'
+        : 'bg-raised text-muted';
+  return (
+    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
+      {profileStatusLabels[profile.status]}
+    </span>
+  );
+}
+
+function Sharing({ profile }: { profile: ProfileRow }) {
+  if (!profile.sharing) return none;
+  return <span className="whitespace-nowrap">{sharingTypeLabels[profile.sharing.type]}</span>;
+}
+
+/** A dropdown's value; why it cannot change is its tooltip (changing it arrives with the profile commands). */
+function Choice({ label, reason }: { label: string; reason: string | null }) {
+  return <span title={reason ?? undefined}>{label}</span>;
+}
+
+/** The row's own actions: its finetune history, and the owner's profiles for a profile shared with the customer. */
+function RowActions({ profile, onHistory }: { profile: ProfileRow; onHistory: (profile: ProfileRow) => void }) {
+  const owner = profile.quick_actions.find((action) => action.name === 'GO_TO_OWNER');
+  return (
+    <span className="flex items-center gap-2 whitespace-nowrap">
+      <Button size="sm" onClick={() => onHistory(profile)} aria-label={`Finetune history of ${profile.profile_name}`}>
+        History
+      </Button>
+      {owner && profile.sharing && (
+        <Link
+          href={`/users/${profile.sharing.owner_id}/profiles`}
+          className="text-fg underline underline-offset-2"
+          aria-label={`Go to the owner of ${profile.profile_name} (customer ${profile.sharing.owner_id})`}
+        >
+          Go to owner
+        </Link>
+      )}
+    </span>
+  );
+}
+
+/** How each column the server may list shows a row; columns the server sends that are not here are skipped. */
+function cellOf(key: string, onHistory: (profile: ProfileRow) => void): DetailColumn<ProfileRow>['cell'] | null {
+  const cells: Record<string, (profile: ProfileRow) => ReactNode> = {
+    id: (profile) => `#${profile.id}`,
+    profile_name: (profile) => profile.profile_name,
+    status: (profile) => <Status profile={profile} />,
+    sharing: (profile) => <Sharing profile={profile} />,
+    format: (profile) => <Choice label={profile.format.value} reason={profile.format.disable_message} />,
+    color: (profile) => (
+      <Choice label={profileColorLabels[profile.color.value]} reason={profile.color.disable_message} />
+    ),
+    projects_sent_with_profile: (profile) => count(profile.projects_sent_with_profile),
+    photos_sent_for_profile: (profile) => count(profile.photos_sent_for_profile),
+    additional_photos: (profile) => count(profile.additional_photos),
+    total_photos: (profile) => count(profile.total_photos),
+    missing_for_finetune: (profile) => count(profile.missing_for_finetune),
+    ready_for_finetune: (profile) => (profile.ready_for_finetune ? 'Yes' : 'No'),
+    date_last_trained: (profile) => when(profile.date_last_trained),
+    train_my_profile_date: (profile) => when(profile.train_my_profile_date),
+    profile_type: (profile) => profileTypeLabels[profile.profile_type],
+    profile_built_with: (profile) => profileSourceLabels[profile.profile_built_with],
+    quick_actions: (profile) => <RowActions profile={profile} onHistory={onHistory} />,
+  };
+  return cells[key] ?? null;
+}
+
+const numericKeys = new Set([
+  'projects_sent_with_profile',
+  'photos_sent_for_profile',
+  'additional_photos',
+  'total_photos',
+  'missing_for_finetune',
+]);
+
+/**
+ * Profiles: the customer's own profiles, then the ones shared with them, in the server's columns (those it shows by
+ * default); a row opens its finetune history below the list (`?history=<profile id>`, so the view survives a reload).
+ */
+export function ProfilesTab({ row }: UserTabProps) {
+  const { data, isLoading, error } = useCall(api.profiles.list, { params: { user_id: row.id } });
+  const search = new URLSearchParams(useSearch());
+  const [location, navigate] = useLocation();
+  if (!data) return <TabState what="the profiles" loading={isLoading} error={error} />;
+  const openId = Number(search.get('history'));
+  const open = data.profiles.find((profile) => profile.id === openId);
+  const showHistory = (profile: ProfileRow | null) =>
+    navigate(profile ? `${location}?history=${profile.id}` : location, { replace: true });
+  const columns = data.headers
+    .filter((header) => header.default_visible)
+    .flatMap((header) => {
+      const cell = cellOf(header.key, showHistory);
+      return cell ? [{ header: header.label, cell, numeric: numericKeys.has(header.key) }] : [];
+    });
+  const owned = data.profiles.filter((profile) => profile.sharing?.type !== 'SHARED_WITH_ME');
+  const live = owned.filter((profile) => profile.status !== 'DELETED').length;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-line bg-panel px-3 py-2 text-sm">
+        <p>
+          <span className="text-muted">Own profiles </span>
+          <span className="font-semibold tabular-nums">
+            {live} of {data.meta.max_personal_profiles}
+          </span>
+        </p>
+        <p>
+          <span className="text-muted">Shared with the customer </span>
+          <span className="font-semibold tabular-nums">{data.profiles.length - owned.length}</span>
+        </p>
+      </div>
+      <DetailTable
+        label="Profiles"
+        rows={data.profiles}
+        rowKey={(profile) => profile.id}
+        empty="No profiles yet."
+        columns={columns}
+      />
+      {open && (
+        <FinetuneHistory key={open.id} profileId={open.id} name={open.profile_name} onClose={() => showHistory(null)} />
+      )}
+    </div>
+  );
+}
