@@ -6,6 +6,7 @@ import { currency } from './currency';
 import type { Endpoint } from './endpoint';
 import { outbox } from './outbox';
 import { profiles } from './profiles';
+import { projects } from './projects';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';
 import { users } from './users';
@@ -22,6 +23,7 @@ export const api = {
   charges,
   outbox,
   profiles,
+  projects,
 } as const;
 
 /** Every call of the catalogue, flat. */

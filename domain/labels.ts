@@ -39,12 +39,16 @@ import {
 import {
   advancedOptionLabels,
   advancedOptions,
+  editingProjectActionLabels,
+  editingProjectActions,
   editingProjectTypeLabels,
   editingProjectTypes,
   projectKindLabels,
   projectKinds,
   projectStatuses,
   projectStatusLabels,
+  videoProjectActionLabels,
+  videoProjectActions,
 } from './projects';
 import {
   activityCategories,
@@ -111,6 +115,8 @@ export const labelledEnums = {
   projectStatus: { values: projectStatuses, labels: projectStatusLabels },
   editingProjectType: { values: editingProjectTypes, labels: editingProjectTypeLabels },
   advancedOption: { values: advancedOptions, labels: advancedOptionLabels },
+  editingProjectAction: { values: editingProjectActions, labels: editingProjectActionLabels },
+  videoProjectAction: { values: videoProjectActions, labels: videoProjectActionLabels },
   boolean: { values: ['true', 'false'], labels: booleanLabels },
 } as const satisfies Record<string, LabelledEnum>;
 

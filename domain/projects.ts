@@ -1,6 +1,12 @@
+import { z } from 'zod';
+import { defineArea, get, idParam } from './endpoint';
+import { moneySchema } from './money';
+import { headerSchema, quickActionSchema } from './tables';
+
 /**
  * Projects (spec §3 "Projects", §4 "Project statuses"): a customer's editing (CULL or EDIT), video, teaching and
- * additional projects. The calls of the Projects tab come with its view; these are the states the data holds.
+ * additional projects: the Projects tab's editing and video lists (paged and sorted in SQL) and a profile's teaching
+ * and additional projects.
  */
 
 export const projectKinds = ['EDITING', 'VIDEO', 'TEACHING', 'ADDITIONAL'] as const;
@@ -39,3 +45,123 @@ export const advancedOptionLabels: Record<AdvancedOption, string> = {
   HDR_MERGE: 'HDR Merge',
   SMOOTH_SKIN: 'SmoothSkin',
 };
+
+/** The row actions of an editing project (spec §3), and of a video project. */
+export const editingProjectActions = ['REFUND', 'DOWNLOAD_PHOTOS_LOCALLY', 'RE_EDIT', 'EMAIL_EDITED_PHOTOS'] as const;
+export type EditingProjectAction = (typeof editingProjectActions)[number];
+export const editingProjectActionLabels: Record<EditingProjectAction, string> = {
+  REFUND: 'Refund',
+  DOWNLOAD_PHOTOS_LOCALLY: 'Download photos',
+  RE_EDIT: 'Re-edit',
+  EMAIL_EDITED_PHOTOS: 'E-mail edited photos',
+};
+export const videoProjectActions = ['VIDEO_EMAIL_PROJECT'] as const;
+export const videoProjectActionLabels: Record<(typeof videoProjectActions)[number], string> = {
+  VIDEO_EMAIL_PROJECT: 'E-mail the video project',
+};
+
+/** How an editing project's list can be sorted (in SQL, tie-broken by id). */
+export const editingProjectSorts = ['date', 'project_name', 'total_charge', 'number_of_images_sent'] as const;
+
+const timestamp = z.string();
+const userIdParams = z.object({ user_id: idParam });
+const profileIdParams = z.object({ profile_id: idParam });
+
+/** Paging of a customer's projects: `?page=1&page_size=50&sort=date&order=desc` (all optional). */
+export const projectPageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(200).default(50),
+    sort: z.enum(editingProjectSorts).default('date'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .strict();
+export type ProjectPageQuery = z.infer<typeof projectPageQuery>;
+
+const pageMeta = z.object({
+  total_number_of_projects: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** One editing project (spec §3 "Editing project row"). */
+export const editingProjectRowSchema = z.object({
+  id: z.number().int(),
+  project_name: z.string(),
+  project_type: z.enum(editingProjectTypes),
+  date: timestamp,
+  /** Delivered to an online gallery too: the icon the row shows and its tooltip. */
+  delivery_to_gallery: z.object({ icon: z.enum(['GALLERY', 'NONE']), tooltip: z.string() }),
+  selected_profile: z.object({ id: z.number().int(), profile_name: z.string() }).nullable(),
+  project_status: z.enum(projectStatuses),
+  sent_final_edit_date: timestamp.nullable(),
+  catalog_path: z.string().nullable(),
+  number_of_images_sent: z.number().int(),
+  number_of_edit_sent: z.number().int(),
+  number_of_edits_to_charge: z.number().int(),
+  advanced_options: z.array(z.enum(advancedOptions)),
+  total_charge: moneySchema,
+  /** The invoice of the charge that billed it (the charge id opens it); null when no charge billed it. */
+  invoice: z.object({ charge_id: z.number().int(), number: z.string() }).nullable(),
+  paid: z.boolean(),
+  software_version: z.string().nullable(),
+  quick_actions: z.array(quickActionSchema),
+});
+export type EditingProjectRow = z.infer<typeof editingProjectRowSchema>;
+
+/** One video project (spec §3 "Video project"). */
+export const videoProjectRowSchema = z.object({
+  id: z.number().int(),
+  project_name: z.string(),
+  date: timestamp,
+  project_status: z.enum(projectStatuses),
+  duration_minutes: z.number().int(),
+  number_of_clips: z.number().int(),
+  quick_actions: z.array(quickActionSchema),
+});
+export type VideoProjectRow = z.infer<typeof videoProjectRowSchema>;
+
+export const teachingProjectRowSchema = z.object({
+  id: z.number().int(),
+  project_name: z.string(),
+  upload_date: timestamp,
+  teach: z.boolean(),
+  finetune: z.boolean(),
+  number_of_images_sent: z.number().int(),
+});
+export const additionalProjectRowSchema = z.object({
+  id: z.number().int(),
+  project_name: z.string(),
+  upload_date: timestamp,
+  edited_with_imagen: z.boolean(),
+  photos_in_project: z.number().int(),
+});
+
+export const projects = defineArea('projects', {
+  editing: get('users/:user_id/projects', {
+    summary: 'The customer’s editing projects (edit and cull), paged and sorted, with what each cost and its actions',
+    permission: 'user_details_read',
+    params: userIdParams,
+    query: projectPageQuery,
+    answer: z.object({ headers: z.array(headerSchema), projects: z.array(editingProjectRowSchema), meta: pageMeta }),
+  }),
+  video: get('users/:user_id/video/projects', {
+    summary: 'The customer’s video projects, paged, newest first by default',
+    permission: 'user_details_read',
+    params: userIdParams,
+    query: projectPageQuery,
+    answer: z.object({ headers: z.array(headerSchema), projects: z.array(videoProjectRowSchema), meta: pageMeta }),
+  }),
+  teaching: get('profiles/:profile_id/teaching-projects', {
+    summary: 'The projects a profile was taught with, newest first',
+    permission: 'user_details_read',
+    params: profileIdParams,
+    answer: z.object({ headers: z.array(headerSchema), projects: z.array(teachingProjectRowSchema) }),
+  }),
+  additional: get('profiles/:profile_id/additional-projects', {
+    summary: 'The additional photo sets added to a profile, newest first',
+    permission: 'user_details_read',
+    params: profileIdParams,
+    answer: z.object({ headers: z.array(headerSchema), projects: z.array(additionalProjectRowSchema) }),
+  }),
+});

@@ -7,6 +7,7 @@ import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { listOutbox } from './mail/outbox-list';
 import { profileHandlers } from './profiles/handlers';
+import { projectHandlers } from './projects/list';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -33,4 +34,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...chargeHandlers,
   listOutbox,
   ...profileHandlers,
+  ...projectHandlers,
 ];

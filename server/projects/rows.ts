@@ -1,0 +1,164 @@
+import { labelledEnums, optionLabelsOf } from '../../domain/labels';
+import { type Currency, money } from '../../domain/money';
+import type { Permission } from '../../domain/permissions';
+import {
+  type EditingProjectAction,
+  type EditingProjectRow,
+  editingProjectActions,
+  type VideoProjectRow,
+} from '../../domain/projects';
+import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { projects } from '../db/schema';
+import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
+
+export type ProjectRecord = typeof projects.$inferSelect;
+
+const enumColumns: Record<string, keyof typeof labelledEnums> = {
+  project_status: 'projectStatus',
+  project_type: 'editingProjectType',
+  advanced_options: 'advancedOption',
+};
+
+/** Builds headers from `[key, label, type, sortable, visible]`. */
+function headers(columns: readonly (readonly [string, string, Header['type'], boolean, boolean])[]): Header[] {
+  return columns.map(([key, label, type, sortable, visible]) => {
+    const labelled = enumColumns[key] ? labelledEnums[enumColumns[key]] : undefined;
+    return {
+      key,
+      label,
+      type,
+      sortable,
+      filter: null,
+      ...(labelled ? { options: [...labelled.values], option_labels: optionLabelsOf(labelled) } : {}),
+      default_visible: visible,
+    };
+  });
+}
+
+/** The editing list's columns; the sortable ones are `editingProjectSorts`. */
+export const editingProjectHeaders = headers([
+  ['date', 'Date', 'DATETIME', true, true],
+  ['project_name', 'Project', 'TEXT', true, true],
+  ['project_type', 'Type', 'TAG', false, true],
+  ['project_status', 'Status', 'STATUS', false, true],
+  ['selected_profile', 'Profile', 'TEXT', false, true],
+  ['number_of_images_sent', 'Photos sent', 'NUMBER', true, true],
+  ['number_of_edit_sent', 'Edits sent', 'NUMBER', false, false],
+  ['number_of_edits_to_charge', 'Edits charged', 'NUMBER', false, true],
+  ['advanced_options', 'Advanced options', 'TAG', false, true],
+  ['delivery_to_gallery', 'Gallery', 'TEXT', false, false],
+  ['total_charge', 'Total charge', 'CURRENCY', true, true],
+  ['invoice', 'Invoice', 'LINK', false, true],
+  ['paid', 'Paid', 'BOOLEAN_CHECK', false, false],
+  ['sent_final_edit_date', 'Delivered', 'DATETIME', false, false],
+  ['catalog_path', 'Catalog', 'TEXT', false, false],
+  ['software_version', 'Plug-in version', 'TEXT', false, false],
+  ['id', 'Project id', 'NUMBER', false, false],
+  ['quick_actions', 'Actions', 'ROW_MENU', false, true],
+]);
+
+export const videoProjectHeaders = headers([
+  ['date', 'Date', 'DATETIME', true, true],
+  ['project_name', 'Project', 'TEXT', true, true],
+  ['project_status', 'Status', 'STATUS', false, true],
+  ['duration_minutes', 'Minutes', 'NUMBER', false, true],
+  ['number_of_clips', 'Clips', 'NUMBER', false, true],
+  ['quick_actions', 'Actions', 'ROW_MENU', false, true],
+]);
+
+export const teachingProjectHeaders = headers([
+  ['upload_date', 'Uploaded', 'DATETIME', false, true],
+  ['project_name', 'Project', 'TEXT', false, true],
+  ['number_of_images_sent', 'Photos', 'NUMBER', false, true],
+  ['teach', 'Teach', 'BOOLEAN_CHECK', false, true],
+  ['finetune', 'Finetune', 'BOOLEAN_CHECK', false, true],
+]);
+
+export const additionalProjectHeaders = headers([
+  ['upload_date', 'Uploaded', 'DATETIME', false, true],
+  ['project_name', 'Project', 'TEXT', false, true],
+  ['photos_in_project', 'Photos', 'NUMBER', false, true],
+  ['edited_with_imagen', 'Edited with the service', 'BOOLEAN_CHECK', false, true],
+]);
+
+const actionPermission: Record<EditingProjectAction, Permission> = {
+  REFUND: 'refund',
+  DOWNLOAD_PHOTOS_LOCALLY: 'download_user_photos',
+  RE_EDIT: 'reedit_project',
+  EMAIL_EDITED_PHOTOS: 'email_edited_photos',
+};
+
+const delivered = (project: ProjectRecord) => project.status === 'READY' || project.status === 'DOWNLOADED';
+
+/** Why an editing project's action cannot run now (null: it can). */
+function stateReason(action: EditingProjectAction, project: ProjectRecord): string | null {
+  if (action === 'REFUND') {
+    if (project.totalCharge <= 0) return 'Nothing was charged for this project';
+    if (!project.paid || project.chargeId === null) return 'Its charge was not paid: there is nothing to refund';
+    return null;
+  }
+  if (action === 'RE_EDIT') return delivered(project) ? null : 'The project is in the queue already';
+  return delivered(project) ? null : 'The edits are not delivered yet';
+}
+
+function editingActions(project: ProjectRecord, can: (p: Permission) => boolean): QuickAction[] {
+  return editingProjectActions.map((name) => {
+    const reason = can(actionPermission[name]) ? stateReason(name, project) : insufficientPermissions;
+    return { name, is_disabled: reason !== null, disable_message: reason };
+  });
+}
+
+/** An editing project as the Projects tab's row; `invoice`: the billing charge's invoice number, if any. */
+export function editingProjectRow(
+  project: ProjectRecord,
+  context: {
+    currency: Currency;
+    profileName: string | null;
+    invoice: EditingProjectRow['invoice'];
+    can: (p: Permission) => boolean;
+  },
+): EditingProjectRow {
+  return {
+    id: project.id,
+    project_name: project.name,
+    project_type: project.projectType ?? 'EDIT',
+    date: isoTimestamp(project.createdAt),
+    delivery_to_gallery: project.deliveryToGallery
+      ? { icon: 'GALLERY', tooltip: 'Also delivered to an online gallery' }
+      : { icon: 'NONE', tooltip: 'Delivered to Lightroom only' },
+    selected_profile:
+      project.profileId !== null && context.profileName !== null
+        ? { id: project.profileId, profile_name: context.profileName }
+        : null,
+    project_status: project.status,
+    sent_final_edit_date: isoTimestampOrNull(project.sentFinalEditAt),
+    catalog_path: project.catalogPath,
+    number_of_images_sent: project.imagesSent,
+    number_of_edit_sent: project.editsSent,
+    number_of_edits_to_charge: project.editsToCharge,
+    advanced_options: project.advancedOptions,
+    total_charge: money(project.totalCharge, context.currency),
+    invoice: context.invoice,
+    paid: project.paid,
+    software_version: project.softwareVersion,
+    quick_actions: editingActions(project, context.can),
+  };
+}
+
+/** A video project as its row: VIDEO_EMAIL_PROJECT once delivered, with video_email_project. */
+export function videoProjectRow(project: ProjectRecord, can: (p: Permission) => boolean): VideoProjectRow {
+  const reason = !can('video_email_project')
+    ? insufficientPermissions
+    : delivered(project)
+      ? null
+      : 'The video is not delivered yet';
+  return {
+    id: project.id,
+    project_name: project.name,
+    date: isoTimestamp(project.createdAt),
+    project_status: project.status,
+    duration_minutes: project.durationMinutes ?? 0,
+    number_of_clips: project.numberOfClips ?? 0,
+    quick_actions: [{ name: 'VIDEO_EMAIL_PROJECT', is_disabled: reason !== null, disable_message: reason }],
+  };
+}

@@ -1,0 +1,24 @@
+import { api as catalogue } from '../../domain/api';
+import { insertCustomer } from './support/fixtures';
+import { insertProfile, insertProject } from './support/profiles';
+import { describeRoleMatrix, type Sample } from './support/role-matrix';
+
+const customerSample: Sample = async (api) => {
+  const customer = await insertCustomer(api.db);
+  await insertProject(api.db, customer.id);
+  return { params: { user_id: customer.id } };
+};
+
+const profileSample: Sample = async (api) => {
+  const customer = await insertCustomer(api.db);
+  const profile = await insertProfile(api.db, customer.id);
+  return { params: { profile_id: profile.id } };
+};
+
+/** Reading a customer's projects needs user_details_read (every role), like the rest of the customer's details. */
+describeRoleMatrix('projects', Object.values(catalogue.projects), {
+  'projects.editing': customerSample,
+  'projects.video': customerSample,
+  'projects.teaching': profileSample,
+  'projects.additional': profileSample,
+});
