@@ -12,9 +12,10 @@ import { GeneralTab } from './GeneralTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PaymentsTab } from './PaymentsTab';
 import { ProfilesTab } from './ProfilesTab';
+import { ProjectsTab } from './ProjectsTab';
 import type { UserTabProps } from './tab-props';
 
-/** The view of each built user details tab, by slug; the others (projects) come later. */
+/** The view of each user details tab, by slug. */
 export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   general: GeneralTab,
   payments: PaymentsTab,
@@ -27,6 +28,7 @@ export const tabViews: Readonly<Record<string, ComponentType<UserTabProps>>> = {
   notifications: NotificationsTab,
   charges: ChargesTab,
   profiles: ProfilesTab,
+  projects: ProjectsTab,
   audit: AuditTab,
   emails: EmailsTab,
 };

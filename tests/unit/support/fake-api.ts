@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query string (`?page=2&sort=date`), empty without one. */
+  search: string;
   headers: Headers;
   body: unknown;
 }
@@ -49,6 +51,7 @@ export class FakeApi {
     const seen: SeenRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      search: url.search,
       headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
