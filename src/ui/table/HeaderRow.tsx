@@ -37,7 +37,7 @@ export function HeaderRow({ headers, template, sort, onSort, filters, onFilter, 
               key={header.key}
               scope="col"
               aria-sort={header.sortable ? direction : undefined}
-              className={`group flex h-7 min-w-0 items-center gap-0.5 px-2 ${alignOf(header)} ${
+              className={`group flex h-7 min-w-0 items-center gap-0.5 px-2 font-medium ${alignOf(header)} ${
                 header.type === 'ROW_MENU' ? 'sticky right-0 bg-raised' : ''
               }`}
             >

@@ -43,10 +43,22 @@ const widths: Record<Header['type'], number> = {
   BOOLEAN_CHECK: 96,
 };
 
-/** Room for a header's label on one line (11 px text, under 7 px a character), its sort arrow and its filter button. */
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** A header label's width in the header's type (11 px, medium), measured by the browser; estimated without a canvas. */
+function headerTextWidth(text: string): number {
+  if (measuring === undefined) {
+    measuring = globalThis.document?.createElement('canvas').getContext?.('2d') ?? null;
+    if (measuring) measuring.font = `500 11px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+  }
+  return measuring ? measuring.measureText(text).width : text.length * 7.5;
+}
+
+/** Room for a header's label on one line, with the cell's padding, its sort arrow and its filter button. */
 function labelWidth(header: Header): number {
   if (header.type === 'ROW_MENU') return 0;
-  return Math.ceil(header.label.length * 6.8) + 16 + (header.sortable ? 14 : 0) + (header.filter ? 22 : 0);
+  const padding = 16 + 2;
+  return Math.ceil(headerTextWidth(header.label)) + padding + (header.sortable ? 16 : 0) + (header.filter ? 22 : 0);
 }
 
 /** A column's width in pixels: by type, wider for e-mails, and never narrower than its header's label. */
