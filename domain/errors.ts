@@ -110,6 +110,15 @@ export const errorCatalogue = {
   },
   charge_not_found: { status: 404, message: 'No charge with this id (for this customer)' },
   profile_not_found: { status: 404, message: 'No profile with this id' },
+  model_not_found: { status: 404, message: 'This profile has no model with this id' },
+  profile_deleted: { status: 409, message: 'This profile is deleted: recover it first' },
+  profile_not_deleted: { status: 409, message: 'This profile is not deleted' },
+  profile_training: { status: 409, message: 'A model of this profile is training already' },
+  profile_limit: { status: 409, message: 'The customer has as many profiles as their plan allows' },
+  model_not_revertible: {
+    status: 409,
+    message: 'Only a finished model (ready or deprecated) that the profile does not use now can be reverted to',
+  },
   no_invoice_for_charge: {
     status: 409,
     message: 'This charge has no invoice: only succeeded charges are invoiced (a failed charge moved no money)',

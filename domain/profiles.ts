@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, get, idParam } from './endpoint';
+import { defineArea, get, idParam, noBody, post } from './endpoint';
 import { headerSchema, quickActionSchema } from './tables';
 
 /**
@@ -182,6 +182,10 @@ const finetuneHistory = {
   answer: finetuneHistoryAnswer,
 } as const;
 
+const profileTarget = { kind: 'profile', param: 'profile_id' } as const;
+/** What a profile command answers: the profile as its owner's Profiles tab shows it now. */
+const profileChangeAnswer = z.object({ profile: profileRowSchema });
+
 export const profiles = defineArea('profiles', {
   list: get('users/:user_id/profiles', {
     summary: 'The customer’s profiles (owned and shared with them) with their counts, state and row actions',
@@ -198,4 +202,36 @@ export const profiles = defineArea('profiles', {
   finetuneHistory: get('profiles/:profile_id/finetune_history', finetuneHistory),
   /** The same call under the hyphenated path the spec also names. */
   finetuneHistoryHyphenated: get('profiles/:profile_id/finetune-history', finetuneHistory),
+  deleteProfile: post('profiles/:profile_id/actions/delete_profile', {
+    summary: 'Delete a profile (it can be recovered); it stops counting toward the customer’s profiles',
+    permission: 'edit_profile',
+    params: profileIdParams,
+    body: noBody,
+    answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
+  recoverProfile: post('profiles/:profile_id/actions/recover_profile', {
+    summary: 'Recover a deleted profile (READY with its model, else DRAFT), within the customer’s profile limit',
+    permission: 'edit_profile',
+    params: profileIdParams,
+    body: noBody,
+    answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
+  sendForManualTraining: post('profiles/:profile_id/actions/send_for_manual_training', {
+    summary: 'Queue a new model of the profile for training by hand (state PENDING)',
+    permission: 'edit_profile',
+    params: profileIdParams,
+    body: noBody,
+    answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
+  revertToModel: post('profiles/:profile_id/models/:model_id/revert', {
+    summary: 'Make an earlier finished model the one the profile edits with',
+    permission: 'edit_profile',
+    params: z.object({ profile_id: idParam, model_id: idParam }),
+    body: noBody,
+    answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
 });

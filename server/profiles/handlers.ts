@@ -1,4 +1,5 @@
 import type { RegisteredHandler } from '../http/register';
+import { deleteProfile, recoverProfile, revertToModel, sendForManualTraining } from './commands';
 import { finetuneHistoryHandlers } from './finetune-history';
 import { listProfiles, profileDropdownOptions } from './list';
 
@@ -7,4 +8,8 @@ export const profileHandlers: readonly RegisteredHandler[] = [
   listProfiles,
   profileDropdownOptions,
   ...finetuneHistoryHandlers,
+  deleteProfile,
+  recoverProfile,
+  sendForManualTraining,
+  revertToModel,
 ];

@@ -17,10 +17,26 @@ const customerSample: Sample = async (api) => {
   return { params: { user_id: customer.id } };
 };
 
-/** Reading a customer's profiles needs user_details_read (every role): whoever opens a customer sees their work. */
+/**
+ * Reading a customer's profiles needs user_details_read (every role): whoever opens a customer sees their work;
+ * changing a profile needs edit_profile.
+ */
 describeRoleMatrix('profiles', Object.values(catalogue.profiles), {
   'profiles.list': customerSample,
   'profiles.dropdownOptions': customerSample,
   'profiles.finetuneHistory': profileWithHistory,
   'profiles.finetuneHistoryHyphenated': profileWithHistory,
+  'profiles.deleteProfile': profileWithHistory,
+  'profiles.recoverProfile': async (api) => {
+    const customer = await insertCustomer(api.db, { profilesUsed: 0 });
+    const profile = await insertProfile(api.db, customer.id, { state: 'DELETED', deletedAt: '2026-05-01T00:00:00Z' });
+    return { params: { profile_id: profile.id } };
+  },
+  'profiles.sendForManualTraining': profileWithHistory,
+  'profiles.revertToModel': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const profile = await insertProfile(api.db, customer.id);
+    const [first] = await insertModels(api.db, profile, ['DEPRECATED', 'READY'], 1);
+    return { params: { profile_id: profile.id, model_id: first?.id } };
+  },
 });
