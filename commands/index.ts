@@ -14,6 +14,10 @@ import type { Command } from './define';
 import { areaNavigation } from './navigation/areas';
 import { userTabNavigation } from './navigation/user-tabs';
 import usersHome from './navigation/users-home';
+import deleteProfile from './profiles/delete-profile';
+import recoverProfile from './profiles/recover-profile';
+import revertToModel from './profiles/revert-to-model';
+import sendForManualTraining from './profiles/send-for-manual-training';
 import addReferral from './users/add-referral';
 import addTrialPhotos from './users/add-trial-photos';
 import changeEmail from './users/change-email';
@@ -66,6 +70,10 @@ export const commands = [
   updateNextPeriod,
   cancelContract,
   deleteNotification,
+  sendForManualTraining,
+  deleteProfile,
+  recoverProfile,
+  revertToModel,
   openUser,
   ...userTabNavigation,
   usersHome,

@@ -20,11 +20,11 @@ export const quickActionCommands = {
     SEND_INVOICE_TO_CUSTOMER: 'charges.send-invoice',
   },
   profile: {
-    SEND_FOR_MANUAL_TRAINING: null,
-    DELETE_PROFILE: null,
+    SEND_FOR_MANUAL_TRAINING: 'profile.send-for-manual-training',
+    DELETE_PROFILE: 'profile.delete',
     SHARE_PROFILE: null,
-    REVERT_TO_LAST_MODEL: null,
-    RECOVER_PROFILE: null,
+    REVERT_TO_LAST_MODEL: 'profile.revert-to-model',
+    RECOVER_PROFILE: 'profile.recover',
     GO_TO_OWNER: null,
   },
   project: {

@@ -182,6 +182,12 @@ const finetuneHistory = {
   answer: finetuneHistoryAnswer,
 } as const;
 
+/**
+ * The revert command's form: the profile, and the model (empty: the newest one the finetune history offers REVERT
+ * on, which the console looks up before calling; the call itself always names the model).
+ */
+export const revertModelForm = z.object({ profile_id: idParam, model_id: idParam.optional() });
+
 const profileTarget = { kind: 'profile', param: 'profile_id' } as const;
 /** What a profile command answers: the profile as its owner's Profiles tab shows it now. */
 const profileChangeAnswer = z.object({ profile: profileRowSchema });

@@ -9,6 +9,7 @@ import { chargeChoiceForm } from '../../domain/charges';
 import { contractFormDraft, upgradeFormDraft } from '../../domain/contract-form';
 import { customCreditPackageForm } from '../../domain/credit-packages';
 import { isPermission } from '../../domain/permissions';
+import { revertModelForm } from '../../domain/profiles';
 import { userQuickActions } from '../../domain/users';
 import { areas, userDetailTabs } from '../../src/navigation';
 
@@ -31,6 +32,7 @@ const domainFormSchemas = new Set<unknown>([
   contractFormDraft,
   upgradeFormDraft,
   chargeChoiceForm,
+  revertModelForm,
 ]);
 
 describe('the command registry', () => {

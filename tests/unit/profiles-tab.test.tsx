@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cancelRun } from '../../commands/runner';
+import { cancelRun, runner } from '../../commands/runner';
 import type { FinetuneHistoryAnswer, ProfileRow, ProfilesAnswer } from '../../domain/profiles';
 import type { Header } from '../../domain/tables';
 import { clearSession } from '../../src/session/store';
@@ -61,8 +61,22 @@ const profilesAnswer: ProfilesAnswer = {
     header('quick_actions', 'Actions'),
   ],
   profiles: [
-    profile({ id: 7, profile_name: 'Golden Hour', sharing: { type: 'SHARED_WITH_OTHERS', owner_id: 42 } }),
-    profile({ id: 8, profile_name: 'Old Look', status: 'DELETED', disable_color: true }),
+    profile({
+      id: 7,
+      profile_name: 'Golden Hour',
+      sharing: { type: 'SHARED_WITH_OTHERS', owner_id: 42 },
+      quick_actions: [
+        { name: 'SHARE_PROFILE', is_disabled: false, disable_message: null },
+        { name: 'DELETE_PROFILE', is_disabled: false, disable_message: null },
+      ],
+    }),
+    profile({
+      id: 8,
+      profile_name: 'Old Look',
+      status: 'DELETED',
+      disable_color: true,
+      quick_actions: [{ name: 'RECOVER_PROFILE', is_disabled: true, disable_message: 'insufficient permissions' }],
+    }),
     profile({
       id: 9,
       profile_name: 'Studio Neutral',
@@ -139,16 +153,41 @@ describe('ProfilesTab', () => {
 
   it('opens a row’s finetune history in the address, focused, and closes it with Escape', async () => {
     renderAt('/users/42/profiles', <UserDetailsPage id={42} tab="profiles" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Finetune history of Golden Hour' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Finetune history of Golden Hour (profile #7)' }));
     await waitFor(() => expect(window.location.search).toBe('?history=7'));
     const section = await screen.findByRole('region', { name: /Finetune history · Golden Hour/ });
     const models = await within(section).findByRole('table', { name: 'Finetune history of Golden Hour' });
     const rows = within(models).getAllByRole('row');
     expect(rows[1]?.textContent).toMatch(/#31Readycurrent1,500—/);
-    expect(rows[2]?.textContent).toMatch(/#30Deprecated900Yes/);
+    expect(rows[2]?.textContent).toMatch(/#30Deprecated900Revert to #30/);
+    // SUPPORT_PL1 holds edit_profile: the revert runs through its command, prefilled with the profile and model.
+    fireEvent.click(within(rows[2] as HTMLElement).getByRole('button', { name: 'Revert to #30' }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('profile.revert-to-model'));
+    cancelRun();
     expect(document.activeElement?.id).toBe('finetune-history-heading');
     fireEvent.keyDown(section, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('region', { name: /Finetune history/ })).toBeNull());
     expect(window.location.search).toBe('');
+  });
+
+  it('row menus run the profile commands the server offers, for that profile; a refused one shows the reason', async () => {
+    renderAt('/users/42/profiles', <UserDetailsPage id={42} tab="profiles" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for profile #8' }));
+    const deleted = screen.getByRole('menu', { name: 'Profile #8' });
+    expect(within(deleted).getByRole('menuitem').getAttribute('aria-disabled')).toBe('true');
+    expect(deleted.textContent).toContain('insufficient permissions');
+    fireEvent.keyDown(deleted, { key: 'Escape' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for profile #7' }));
+    const menu = screen.getByRole('menu', { name: 'Profile #7' });
+    // SHARE_PROFILE has no command yet, so the menu does not offer it.
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Delete profile')]);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Delete profile/ }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('profile.delete'));
+    expect(runner.run?.values.profile_id).toBe('7');
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
+import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { type FinetuneRow, modelStateLabels } from '../../domain/profiles';
 import { useCall } from '../../src/http';
 import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
+import { CommandButton } from './CommandButton';
 import { DetailTable } from './DetailTable';
 import { TabState } from './TabState';
 
@@ -11,6 +13,8 @@ interface FinetuneHistoryProps {
   profileId: number;
   /** The profile's name, for the heading. */
   name: string;
+  /** The customer whose tab it is (the revert command acts for them). */
+  target: UserTarget;
   onClose: () => void;
 }
 
@@ -27,7 +31,7 @@ function ModelState({ model }: { model: FinetuneRow }) {
  * A profile's finetune history (its models, newest first), opened from a row of the Profiles tab. Focus moves to its
  * heading so a keyboard user lands in it; Escape or Close returns.
  */
-export function FinetuneHistory({ profileId, name, onClose }: FinetuneHistoryProps) {
+export function FinetuneHistory({ profileId, name, target, onClose }: FinetuneHistoryProps) {
   const { data, isLoading, error } = useCall(api.profiles.finetuneHistory, { params: { profile_id: profileId } });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -66,8 +70,18 @@ export function FinetuneHistory({ profileId, name, onClose }: FinetuneHistoryPro
             { header: 'State', cell: (model) => <ModelState model={model} /> },
             { header: 'Photos', numeric: true, cell: (model) => model.photos_in_model.toLocaleString('en-US') },
             {
-              header: 'Can revert',
-              cell: (model) => (model.action === 'REVERT' ? 'Yes' : <span className="text-faint">—</span>),
+              header: 'Action',
+              cell: (model) =>
+                model.action === 'REVERT' ? (
+                  <CommandButton
+                    commandId="profile.revert-to-model"
+                    target={target}
+                    prefill={{ profile_id: String(profileId), model_id: String(model.model_id) }}
+                    label={`Revert to #${model.model_id}`}
+                  />
+                ) : (
+                  <span className="text-faint">—</span>
+                ),
             },
           ]}
         />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import {
   type ProfileRow,
@@ -14,6 +15,7 @@ import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
 import { type DetailColumn, DetailTable } from './DetailTable';
 import { FinetuneHistory } from './FinetuneHistory';
+import { ProfileRowMenu } from './ProfileRowMenu';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
 
@@ -46,14 +48,25 @@ function Choice({ label, reason }: { label: string; reason: string | null }) {
   return <span title={reason ?? undefined}>{label}</span>;
 }
 
-/** The row's own actions: its finetune history, and the owner's profiles for a profile shared with the customer. */
-function RowActions({ profile, onHistory }: { profile: ProfileRow; onHistory: (profile: ProfileRow) => void }) {
+interface RowActionsProps {
+  profile: ProfileRow;
+  target: UserTarget;
+  onHistory: (profile: ProfileRow) => void;
+}
+
+/** The row's actions: its finetune history, its commands (§4), and the owner's profiles for a shared profile. */
+function RowActions({ profile, target, onHistory }: RowActionsProps) {
   const owner = profile.quick_actions.find((action) => action.name === 'GO_TO_OWNER');
   return (
     <span className="flex items-center gap-2 whitespace-nowrap">
-      <Button size="sm" onClick={() => onHistory(profile)} aria-label={`Finetune history of ${profile.profile_name}`}>
+      <Button
+        size="sm"
+        onClick={() => onHistory(profile)}
+        aria-label={`Finetune history of ${profile.profile_name} (profile #${profile.id})`}
+      >
         History
       </Button>
+      <ProfileRowMenu profile={profile} target={target} />
       {owner && profile.sharing && (
         <Link
           href={`/users/${profile.sharing.owner_id}/profiles`}
@@ -68,7 +81,11 @@ function RowActions({ profile, onHistory }: { profile: ProfileRow; onHistory: (p
 }
 
 /** How each column the server may list shows a row; columns the server sends that are not here are skipped. */
-function cellOf(key: string, onHistory: (profile: ProfileRow) => void): DetailColumn<ProfileRow>['cell'] | null {
+function cellOf(
+  key: string,
+  target: UserTarget,
+  onHistory: (profile: ProfileRow) => void,
+): DetailColumn<ProfileRow>['cell'] | null {
   const cells: Record<string, (profile: ProfileRow) => ReactNode> = {
     id: (profile) => `#${profile.id}`,
     profile_name: (profile) => profile.profile_name,
@@ -88,7 +105,7 @@ function cellOf(key: string, onHistory: (profile: ProfileRow) => void): DetailCo
     train_my_profile_date: (profile) => when(profile.train_my_profile_date),
     profile_type: (profile) => profileTypeLabels[profile.profile_type],
     profile_built_with: (profile) => profileSourceLabels[profile.profile_built_with],
-    quick_actions: (profile) => <RowActions profile={profile} onHistory={onHistory} />,
+    quick_actions: (profile) => <RowActions profile={profile} target={target} onHistory={onHistory} />,
   };
   return cells[key] ?? null;
 }
@@ -105,7 +122,7 @@ const numericKeys = new Set([
  * Profiles: the customer's own profiles, then the ones shared with them, in the server's columns (those it shows by
  * default); a row opens its finetune history below the list (`?history=<profile id>`, so the view survives a reload).
  */
-export function ProfilesTab({ row }: UserTabProps) {
+export function ProfilesTab({ row, target }: UserTabProps) {
   const { data, isLoading, error } = useCall(api.profiles.list, { params: { user_id: row.id } });
   const search = new URLSearchParams(useSearch());
   const [location, navigate] = useLocation();
@@ -117,7 +134,7 @@ export function ProfilesTab({ row }: UserTabProps) {
   const columns = data.headers
     .filter((header) => header.default_visible)
     .flatMap((header) => {
-      const cell = cellOf(header.key, showHistory);
+      const cell = cellOf(header.key, target, showHistory);
       return cell ? [{ header: header.label, cell, numeric: numericKeys.has(header.key) }] : [];
     });
   const owned = data.profiles.filter((profile) => profile.sharing?.type !== 'SHARED_WITH_ME');
@@ -144,7 +161,13 @@ export function ProfilesTab({ row }: UserTabProps) {
         columns={columns}
       />
       {open && (
-        <FinetuneHistory key={open.id} profileId={open.id} name={open.profile_name} onClose={() => showHistory(null)} />
+        <FinetuneHistory
+          key={open.id}
+          profileId={open.id}
+          name={open.profile_name}
+          target={target}
+          onClose={() => showHistory(null)}
+        />
       )}
     </div>
   );
