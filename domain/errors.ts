@@ -45,7 +45,8 @@ export const errorCatalogue = {
   already_referred: { status: 409, message: 'That customer is already recorded as referred by someone' },
   referral_cycle: {
     status: 409,
-    message: 'That customer already refers this one, directly or through others; a referral cannot go round in a circle',
+    message:
+      'That customer already refers this one, directly or through others; a referral cannot go round in a circle',
   },
   abusive_already_ignored: { status: 409, message: 'This customer’s abusive flag is already ignored' },
   abusive_not_ignored: { status: 409, message: 'This customer’s abusive flag is not ignored' },
