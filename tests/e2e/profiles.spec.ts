@@ -3,7 +3,7 @@ import type { FinetuneHistoryAnswer, ProfilesAnswer } from '../../domain/profile
 import type { CustomerRow } from '../../domain/users';
 import { apiAs, signIn } from './support';
 
-/** A demo customer with a profile shared with them and an own profile of several models, found through the API. */
+/** A demo customer with a profile shared with them and an own profile with an earlier model, found through the API. */
 async function customerWithProfiles(baseURL: string) {
   const { api, token } = await apiAs('ADMIN', baseURL);
   const headers = { Authorization: `Bearer ${token}` };
@@ -19,9 +19,10 @@ async function customerWithProfiles(baseURL: string) {
       const history = (await (
         await api.get(`/admin/profiles/${own.id}/finetune-history`, { headers })
       ).json()) as FinetuneHistoryAnswer;
-      if (shared && history.rows.length >= 2) {
+      const earlier = history.rows.find((row) => row.action === 'REVERT');
+      if (shared && earlier) {
         await api.dispose();
-        return { user, own, shared, models: history.rows.length };
+        return { user, own, shared, models: history.rows.length, revertTo: earlier.model_id };
       }
     }
   }
@@ -38,11 +39,11 @@ async function tabTo(page: Page, role: 'button' | 'link', name: string) {
   throw new Error(`Tab never reached ${role} ${name}`);
 }
 
-test('keyboard only: open a customer’s Profiles tab, read a finetune history, go to a shared profile’s owner', async ({
+test('keyboard only: open a customer’s Profiles tab, read a finetune history, revert to an earlier model, go to a shared profile’s owner', async ({
   page,
   baseURL,
 }) => {
-  const { user, own, shared, models } = await customerWithProfiles(baseURL as string);
+  const { user, own, shared, models, revertTo } = await customerWithProfiles(baseURL as string);
   await signIn(page, 'SUPPORT_PL1');
 
   await page.keyboard.press('Control+k');
@@ -74,6 +75,18 @@ test('keyboard only: open a customer’s Profiles tab, read a finetune history, 
   await page.screenshot({ path: '/tmp/profiles-finetune-history.png', fullPage: true });
   await page.keyboard.press('Escape');
   await expect(history).toHaveCount(0);
+
+  // Revert to the earlier model from the history, through the command's form and confirmation.
+  await tabTo(page, 'button', `Finetune history of ${own.profile_name} (profile #${own.id})`);
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'button', `Revert to #${revertTo}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Model id')).toHaveValue(String(revertTo));
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText(new RegExp(`edits with model #${revertTo} from now on`))).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Profile #${own.id} reverted`)).toBeVisible();
+  await expect(history.getByRole('row', { name: new RegExp(`#${revertTo}`) })).toContainText('current');
 
   const owner = shared.sharing?.owner_id;
   await tabTo(page, 'link', `Go to the owner of ${shared.profile_name} (customer ${owner})`);
