@@ -116,6 +116,14 @@ export const errorCatalogue = {
   profile_not_deleted: { status: 409, message: 'This profile is not deleted' },
   profile_training: { status: 409, message: 'A model of this profile is training already' },
   profile_limit: { status: 409, message: 'The customer has as many profiles as their plan allows' },
+  share_limit: { status: 409, message: 'This profile is shared with 3 people already, the most it can be' },
+  already_shared: { status: 409, message: 'This profile is shared with this address already' },
+  share_with_owner: { status: 409, message: 'This is the owner’s own address: the profile is theirs already' },
+  share_not_found: { status: 404, message: 'This profile is not shared with this address' },
+  loud_share_forbidden: {
+    status: 403,
+    message: 'Your role may share profiles silently only (announcing a share needs share_profiles_loud)',
+  },
   model_not_revertible: {
     status: 409,
     message: 'Only a finished model (ready or deprecated) that the profile does not use now can be reverted to',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineArea, get, idParam, noBody, post } from './endpoint';
 import { headerSchema, quickActionSchema } from './tables';
+import { customerEmailSchema } from './user-details';
 
 /**
  * Profiles (spec §3 "Profile row", "Finetune history row", §4 profile states, §7 "Profiles"): a customer's learned
@@ -188,6 +189,24 @@ const finetuneHistory = {
  */
 export const revertModelForm = z.object({ profile_id: idParam, model_id: idParam.optional() });
 
+/** Share a profile with an address; `silent`: the recipient is not told (loud shares need share_profiles_loud). */
+export const shareProfileBody = z.object({ email: customerEmailSchema, silent: z.boolean() }).strict();
+export const unshareProfileBody = z.object({ email: customerEmailSchema }).strict();
+
+/** Someone a profile is shared with (spec §3 "Shared user of a profile"); `id` is the share's. */
+export const sharedUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  /** The address is a customer's (then `user_id` is theirs). */
+  is_registered: z.boolean(),
+  user_id: z.number().int().nullable(),
+  is_silent: z.boolean(),
+});
+export const sharingUsersAnswer = z.object({
+  users: z.array(sharedUserSchema),
+  meta: z.object({ max_shared_users: z.number().int() }),
+});
+
 const profileTarget = { kind: 'profile', param: 'profile_id' } as const;
 /** What a profile command answers: the profile as its owner's Profiles tab shows it now. */
 const profileChangeAnswer = z.object({ profile: profileRowSchema });
@@ -230,6 +249,28 @@ export const profiles = defineArea('profiles', {
     params: profileIdParams,
     body: noBody,
     answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
+  sharingUsers: get('profiles/:profile_id/sharing/users', {
+    summary: 'Who a profile is shared with (registered customers and outside addresses), and the most it may be',
+    permission: 'user_details_read',
+    params: profileIdParams,
+    answer: sharingUsersAnswer,
+  }),
+  share: post('profiles/:profile_id/actions/share', {
+    summary: 'Share a profile with an address: silently (share_profiles) or announced by e-mail (share_profiles_loud)',
+    permission: ['share_profiles', 'share_profiles_loud'],
+    params: profileIdParams,
+    body: shareProfileBody,
+    answer: sharingUsersAnswer,
+    target: profileTarget,
+  }),
+  unshare: post('profiles/:profile_id/actions/unshare', {
+    summary: 'Stop sharing a profile with an address',
+    permission: 'share_profiles',
+    params: profileIdParams,
+    body: unshareProfileBody,
+    answer: sharingUsersAnswer,
     target: profileTarget,
   }),
   revertToModel: post('profiles/:profile_id/models/:model_id/revert', {

@@ -2,6 +2,7 @@ import type { RegisteredHandler } from '../http/register';
 import { deleteProfile, recoverProfile, revertToModel, sendForManualTraining } from './commands';
 import { finetuneHistoryHandlers } from './finetune-history';
 import { listProfiles, profileDropdownOptions } from './list';
+import { listSharingUsers, shareProfile, unshareProfile } from './sharing';
 
 /** The profiles area's calls. */
 export const profileHandlers: readonly RegisteredHandler[] = [
@@ -12,4 +13,7 @@ export const profileHandlers: readonly RegisteredHandler[] = [
   recoverProfile,
   sendForManualTraining,
   revertToModel,
+  listSharingUsers,
+  shareProfile,
+  unshareProfile,
 ];

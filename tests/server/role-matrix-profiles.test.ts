@@ -1,6 +1,6 @@
 import { api as catalogue } from '../../domain/api';
 import { insertCustomer } from './support/fixtures';
-import { insertModels, insertProfile } from './support/profiles';
+import { insertModels, insertProfile, shareProfile } from './support/profiles';
 import { describeRoleMatrix, type Sample } from './support/role-matrix';
 import type { TestApi } from './support/test-api';
 
@@ -33,6 +33,16 @@ describeRoleMatrix('profiles', Object.values(catalogue.profiles), {
     return { params: { profile_id: profile.id } };
   },
   'profiles.sendForManualTraining': profileWithHistory,
+  'profiles.sharingUsers': profileWithHistory,
+  'profiles.share': async (api) => ({
+    ...(await profileWithHistory(api)),
+    body: { email: 'assistant@studio.example', silent: true },
+  }),
+  'profiles.unshare': async (api) => {
+    const sample = await profileWithHistory(api);
+    await shareProfile(api.db, sample.params.profile_id, 'assistant@studio.example');
+    return { ...sample, body: { email: 'assistant@studio.example' } };
+  },
   'profiles.revertToModel': async (api) => {
     const customer = await insertCustomer(api.db);
     const profile = await insertProfile(api.db, customer.id);
