@@ -18,6 +18,8 @@ import deleteProfile from './profiles/delete-profile';
 import recoverProfile from './profiles/recover-profile';
 import revertToModel from './profiles/revert-to-model';
 import sendForManualTraining from './profiles/send-for-manual-training';
+import shareProfile from './profiles/share-profile';
+import unshareProfile from './profiles/unshare-profile';
 import addReferral from './users/add-referral';
 import addTrialPhotos from './users/add-trial-photos';
 import changeEmail from './users/change-email';
@@ -74,6 +76,8 @@ export const commands = [
   deleteProfile,
   recoverProfile,
   revertToModel,
+  shareProfile,
+  unshareProfile,
   openUser,
   ...userTabNavigation,
   usersHome,

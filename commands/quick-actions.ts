@@ -22,7 +22,7 @@ export const quickActionCommands = {
   profile: {
     SEND_FOR_MANUAL_TRAINING: 'profile.send-for-manual-training',
     DELETE_PROFILE: 'profile.delete',
-    SHARE_PROFILE: null,
+    SHARE_PROFILE: 'profile.share',
     REVERT_TO_LAST_MODEL: 'profile.revert-to-model',
     RECOVER_PROFILE: 'profile.recover',
     GO_TO_OWNER: null,

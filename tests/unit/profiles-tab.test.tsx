@@ -180,12 +180,11 @@ describe('ProfilesTab', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for profile #7' }));
     const menu = screen.getByRole('menu', { name: 'Profile #7' });
-    // SHARE_PROFILE has no command yet, so the menu does not offer it.
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('Delete profile')]);
+    ).toEqual([expect.stringContaining('Share profile'), expect.stringContaining('Delete profile')]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Delete profile/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('profile.delete'));
     expect(runner.run?.values.profile_id).toBe('7');
