@@ -116,6 +116,8 @@ export const errorCatalogue = {
   profile_not_deleted: { status: 409, message: 'This profile is not deleted' },
   profile_training: { status: 409, message: 'A model of this profile is training already' },
   profile_limit: { status: 409, message: 'The customer has as many profiles as their plan allows' },
+  project_not_found: { status: 404, message: 'No editing project with this id' },
+  project_in_queue: { status: 409, message: 'This project is in the queue already: it has not been delivered yet' },
   share_limit: { status: 409, message: 'This profile is shared with 3 people already, the most it can be' },
   already_shared: { status: 409, message: 'This profile is shared with this address already' },
   share_with_owner: { status: 409, message: 'This is the owner’s own address: the profile is theirs already' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, get, idParam } from './endpoint';
+import { defineArea, get, idParam, post } from './endpoint';
 import { moneySchema } from './money';
 import { headerSchema, quickActionSchema } from './tables';
 
@@ -137,6 +137,11 @@ export const additionalProjectRowSchema = z.object({
   photos_in_project: z.number().int(),
 });
 
+/** Re-edit: why the project goes back into the queue (kept in the audit row and the timeline). */
+export const reeditBody = z
+  .object({ reason: z.string().trim().min(3, 'say why, in a few words').max(500, 'must be at most 500 characters') })
+  .strict();
+
 export const projects = defineArea('projects', {
   editing: get('users/:user_id/projects', {
     summary: 'The customer’s editing projects (edit and cull), paged and sorted, with what each cost and its actions',
@@ -163,5 +168,13 @@ export const projects = defineArea('projects', {
     permission: 'user_details_read',
     params: profileIdParams,
     answer: z.object({ headers: z.array(headerSchema), projects: z.array(additionalProjectRowSchema) }),
+  }),
+  reedit: post('projects/editing/:project_id/reedit', {
+    summary: 'Put a delivered editing project back in the queue to be edited again, charging nothing',
+    permission: 'reedit_project',
+    params: z.object({ project_id: idParam }),
+    body: reeditBody,
+    answer: z.object({ project: editingProjectRowSchema }),
+    target: { kind: 'project', param: 'project_id' },
   }),
 });

@@ -7,7 +7,7 @@ import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { listOutbox } from './mail/outbox-list';
 import { profileHandlers } from './profiles/handlers';
-import { projectHandlers } from './projects/list';
+import { projectHandlers } from './projects/handlers';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';

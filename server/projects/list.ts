@@ -107,6 +107,3 @@ export const listAdditionalProjects = handle(api.projects.additional, async ({ d
     photos_in_project: project.imagesSent,
   })),
 }));
-
-/** The projects area's calls. */
-export const projectHandlers = [listEditingProjects, listVideoProjects, listTeachingProjects, listAdditionalProjects];

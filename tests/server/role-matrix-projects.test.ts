@@ -15,10 +15,18 @@ const profileSample: Sample = async (api) => {
   return { params: { profile_id: profile.id } };
 };
 
-/** Reading a customer's projects needs user_details_read (every role), like the rest of the customer's details. */
+/**
+ * Reading a customer's projects needs user_details_read (every role), like the rest of the customer's details;
+ * re-edit needs reedit_project.
+ */
 describeRoleMatrix('projects', Object.values(catalogue.projects), {
   'projects.editing': customerSample,
   'projects.video': customerSample,
   'projects.teaching': profileSample,
   'projects.additional': profileSample,
+  'projects.reedit': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const project = await insertProject(api.db, customer.id, { status: 'DOWNLOADED' });
+    return { params: { project_id: project.id }, body: { reason: 'Skin tones too warm' } };
+  },
 });
