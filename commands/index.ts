@@ -20,6 +20,7 @@ import revertToModel from './profiles/revert-to-model';
 import sendForManualTraining from './profiles/send-for-manual-training';
 import shareProfile from './profiles/share-profile';
 import unshareProfile from './profiles/unshare-profile';
+import reeditProject from './projects/reedit-project';
 import addReferral from './users/add-referral';
 import addTrialPhotos from './users/add-trial-photos';
 import changeEmail from './users/change-email';
@@ -78,6 +79,7 @@ export const commands = [
   revertToModel,
   shareProfile,
   unshareProfile,
+  reeditProject,
   openUser,
   ...userTabNavigation,
   usersHome,

@@ -30,7 +30,7 @@ export const quickActionCommands = {
   project: {
     REFUND: null,
     DOWNLOAD_PHOTOS_LOCALLY: null,
-    RE_EDIT: null,
+    RE_EDIT: 'project.reedit',
     EMAIL_EDITED_PHOTOS: null,
     VIDEO_EMAIL_PROJECT: null,
   },

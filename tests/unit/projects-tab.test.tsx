@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cancelRun } from '../../commands/runner';
+import { cancelRun, runner } from '../../commands/runner';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { Header } from '../../domain/tables';
 import { clearSession } from '../../src/session/store';
@@ -52,6 +52,7 @@ const editingAnswer = {
     header('advanced_options', 'Advanced options', 'TAG'),
     header('total_charge', 'Total charge', 'CURRENCY', true),
     header('invoice', 'Invoice', 'LINK'),
+    header('quick_actions', 'Actions', 'ROW_MENU'),
   ],
   projects: [
     editing({
@@ -60,6 +61,10 @@ const editingAnswer = {
       advanced_options: ['CROP', 'HDR_MERGE'],
       delivery_to_gallery: { icon: 'GALLERY', tooltip: 'Also delivered to an online gallery' },
       invoice: { charge_id: 11, number: 'LP-2026-0000011' },
+      quick_actions: [
+        { name: 'REFUND', is_disabled: true, disable_message: 'insufficient permissions' },
+        { name: 'RE_EDIT', is_disabled: false, disable_message: null },
+      ],
     }),
     editing({ id: 2, project_name: 'Autumn portraits', project_status: 'UPLOADED', total_charge: eur(0), paid: false }),
   ],
@@ -166,5 +171,20 @@ describe('ProjectsTab', () => {
     const teaching = await screen.findByRole('table', { name: 'Teaching projects' });
     expect(teaching.textContent).toMatch(/Moody teaching set900YesNo/);
     expect(window.location.search).toBe('?view=teaching&profile=8');
+  });
+
+  it('a project row’s menu runs re-edit for that project (refund waits for its command)', async () => {
+    renderAt('/users/42/projects', <UserDetailsPage id={42} tab="projects" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for project #3' }));
+    const menu = screen.getByRole('menu', { name: 'Project #3' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Re-edit project')]);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Re-edit project/ }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('project.reedit'));
+    expect(runner.run?.values.project_id).toBe('3');
+    expect(screen.queryByRole('button', { name: 'Actions for project #2' })).toBeNull();
   });
 });

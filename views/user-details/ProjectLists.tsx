@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { formatMoney } from '../../domain/money';
 import {
@@ -15,13 +16,14 @@ import { useCall } from '../../src/http';
 import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
 import { type DetailColumn, DetailTable } from './DetailTable';
+import { ProjectRowMenu } from './ProjectRowMenu';
 import { TabState } from './TabState';
 
 const none = <span className="text-faint">—</span>;
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** The editing list's cells by the server's header keys (columns the server sends that are not here are skipped). */
-function editingCells(userId: number): Record<string, (row: EditingProjectRow) => ReactNode> {
+function editingCells(userId: number, target: UserTarget): Record<string, (row: EditingProjectRow) => ReactNode> {
   return {
     date: (row) => <span className="whitespace-nowrap">{formatDateTime(row.date)}</span>,
     project_name: (row) => (
@@ -64,6 +66,7 @@ function editingCells(userId: number): Record<string, (row: EditingProjectRow) =
       ),
     paid: (row) => (row.paid ? 'Yes' : 'No'),
     software_version: (row) => row.software_version ?? none,
+    quick_actions: (row) => <ProjectRowMenu project={row} target={target} />,
   };
 }
 
@@ -88,13 +91,20 @@ function columnsOf<Row>(headers: Header[], cells: Record<string, (row: Row) => R
 
 interface PagedProps {
   userId: number;
+  /** The customer as a command target (row menus act for them). */
+  target: UserTarget;
   query: ProjectPageQuery;
   /** Changes the page, sort or order (kept in the address by the tab). */
   onQuery: (changes: Partial<ProjectPageQuery>) => void;
 }
 
 /** Sort, order and paging controls of a project list. */
-function Paging({ query, onQuery, total, sorts }: Omit<PagedProps, 'userId'> & { total: number; sorts: Header[] }) {
+function Paging({
+  query,
+  onQuery,
+  total,
+  sorts,
+}: Pick<PagedProps, 'query' | 'onQuery'> & { total: number; sorts: Header[] }) {
   const pages = Math.max(1, Math.ceil(total / query.page_size));
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -130,7 +140,7 @@ function Paging({ query, onQuery, total, sorts }: Omit<PagedProps, 'userId'> & {
 }
 
 /** The customer's editing projects, one page at a time. */
-export function EditingProjects({ userId, query, onQuery }: PagedProps) {
+export function EditingProjects({ userId, target, query, onQuery }: PagedProps) {
   const { data, isLoading, error } = useCall(api.projects.editing, { params: { user_id: userId }, query });
   if (!data) return <TabState what="the editing projects" loading={isLoading} error={error} />;
   return (
@@ -146,7 +156,7 @@ export function EditingProjects({ userId, query, onQuery }: PagedProps) {
         rows={data.projects}
         rowKey={(row) => row.id}
         empty="No editing projects."
-        columns={columnsOf(data.headers, editingCells(userId))}
+        columns={columnsOf(data.headers, editingCells(userId, target))}
       />
     </div>
   );

@@ -28,7 +28,7 @@ function queryOf(search: URLSearchParams): ProjectPageQuery {
  * Projects: the customer's editing, video, teaching and additional projects, one sub-view at a time. The sub-view,
  * page, sort and the chosen profile live in the address (`?view=video&page=2&sort=date&order=asc`, `&profile=7`).
  */
-export function ProjectsTab({ row }: UserTabProps) {
+export function ProjectsTab({ row, target }: UserTabProps) {
   const search = new URLSearchParams(useSearch());
   const [location, navigate] = useLocation();
   const view: View = views.some(([key]) => key === search.get('view')) ? (search.get('view') as View) : 'editing';
@@ -60,8 +60,8 @@ export function ProjectsTab({ row }: UserTabProps) {
           </button>
         ))}
       </fieldset>
-      {view === 'editing' && <EditingProjects userId={row.id} query={query} onQuery={onQuery} />}
-      {view === 'video' && <VideoProjects userId={row.id} query={query} onQuery={onQuery} />}
+      {view === 'editing' && <EditingProjects userId={row.id} target={target} query={query} onQuery={onQuery} />}
+      {view === 'video' && <VideoProjects userId={row.id} target={target} query={query} onQuery={onQuery} />}
       {(view === 'teaching' || view === 'additional') && (
         <ProfileProjects
           userId={row.id}
