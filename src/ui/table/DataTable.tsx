@@ -15,6 +15,9 @@ import { rowKeyDown } from './useRowKeys';
 
 /** Height of a row in pixels (dense). */
 export const rowHeight = 28;
+/** Rows rendered beyond each edge of the view; while flung, fewer (they are gone next frame). */
+const overscan = 12;
+const flungOverscan = 2;
 /** Rows before the end at which the next page is asked for. */
 const loadAhead = 150;
 
@@ -85,12 +88,24 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const latest = useRef({ rows, onOpen: props.onOpen });
   latest.current = { rows, onOpen: props.onOpen };
 
+  // Flung (more than a screen a frame, every row new each frame): bare rows and little overscan until it slows.
+  const [flung, setFlung] = useState(false);
+  const lastOffset = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: flung ? flungOverscan : overscan,
     scrollPaddingStart: rowHeight,
+    // Render after the scroll, not inside its event: a frame is never held up by the rows it scrolled in.
+    useFlushSync: false,
+    onChange: (instance) => {
+      const offset = instance.scrollOffset ?? 0;
+      const jump = Math.abs(offset - lastOffset.current);
+      lastOffset.current = offset;
+      const screen = scroller.current?.clientHeight || 400;
+      setFlung((was) => instance.isScrolling && jump > (was ? screen / 4 : screen));
+    },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -264,6 +279,7 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
                     label={rowLabel?.(row)}
                     onMenu={rowActions ? openMenu : undefined}
                     onClick={onRowClick}
+                    plain={flung}
                   />
                 );
               })}
