@@ -33,9 +33,20 @@ async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<S
 
 const viewport = { width: 1440, height: 900 };
 
+/** Opens a few customers as the signed-in staff member, so that the landing lists them as a returning person's does. */
+async function viewSomeCustomers(origin: string, state: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  const stored = state.origins.flatMap((entry) => entry.localStorage).find((item) => item.name === 'auth');
+  const { accessToken } = JSON.parse(stored?.value ?? '{}') as { accessToken?: string };
+  if (!accessToken) throw new Error('no access token after signing in');
+  for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const answer = await fetch(`${origin}/admin/users/${id}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+    if (!answer.ok) throw new Error(`users/${id}: ${answer.status}`);
+  }
+}
+
 /**
  * The first screens as a newcomer's browser loads them, each in a fresh context (empty cache): `/login`, then, signed
- * in (the session copied into a new fresh context), the landing `/users/last-viewed`.
+ * in (the session copied into a new fresh context) and with eight customers viewed, the landing `/users/last-viewed`.
  */
 export async function firstScreens(
   browser: Browser,
@@ -54,6 +65,7 @@ export async function firstScreens(
   await loginPage.waitForURL((url) => !url.pathname.startsWith('/login'));
   const storageState = await signedOut.storageState();
   await signedOut.close();
+  await viewSomeCustomers(origin, storageState);
 
   const signedIn = await browser.newContext({ viewport, storageState });
   const landingPage = await signedIn.newPage();
