@@ -4,9 +4,9 @@ import { type ChargeRow, type ChargesAnswer, chargeKindLabels, chargeStatusLabel
 import { formatMoney } from '../../domain/money';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
-import { ChargeRowMenu } from './ChargeRowMenu';
 import { CommandButton } from './CommandButton';
 import { DetailTable } from './DetailTable';
+import { RecordRowMenu } from './RecordRowMenu';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
 
@@ -106,7 +106,12 @@ export function ChargesTab({ row, target }: UserTabProps) {
             cell: (charge) => charge.failure_reason ?? <span className="text-faint">—</span>,
           },
           { header: 'Invoice', cell: (charge) => <InvoiceCell charge={charge} /> },
-          { header: 'Actions', cell: (charge) => <ChargeRowMenu charge={charge} target={target} /> },
+          {
+            header: 'Actions',
+            cell: (charge) => (
+              <RecordRowMenu kind="charge" id={charge.id} quickActions={charge.quick_actions} target={target} />
+            ),
+          },
         ]}
       />
     </div>

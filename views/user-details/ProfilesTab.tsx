@@ -15,7 +15,7 @@ import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
 import { type DetailColumn, DetailTable } from './DetailTable';
 import { FinetuneHistory } from './FinetuneHistory';
-import { ProfileRowMenu } from './ProfileRowMenu';
+import { RecordRowMenu } from './RecordRowMenu';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
 
@@ -66,7 +66,7 @@ function RowActions({ profile, target, onHistory }: RowActionsProps) {
       >
         History
       </Button>
-      <ProfileRowMenu profile={profile} target={target} />
+      <RecordRowMenu kind="profile" id={profile.id} quickActions={profile.quick_actions} target={target} />
       {owner && profile.sharing && (
         <Link
           href={`/users/${profile.sharing.owner_id}/profiles`}

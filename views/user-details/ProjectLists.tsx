@@ -16,7 +16,7 @@ import { useCall } from '../../src/http';
 import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
 import { type DetailColumn, DetailTable } from './DetailTable';
-import { ProjectRowMenu } from './ProjectRowMenu';
+import { RecordRowMenu } from './RecordRowMenu';
 import { TabState } from './TabState';
 
 const none = <span className="text-faint">—</span>;
@@ -66,7 +66,9 @@ function editingCells(userId: number, target: UserTarget): Record<string, (row: 
       ),
     paid: (row) => (row.paid ? 'Yes' : 'No'),
     software_version: (row) => row.software_version ?? none,
-    quick_actions: (row) => <ProjectRowMenu project={row} target={target} />,
+    quick_actions: (row) => (
+      <RecordRowMenu kind="project" id={row.id} quickActions={row.quick_actions} target={target} />
+    ),
   };
 }
 
