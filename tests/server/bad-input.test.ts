@@ -13,7 +13,7 @@ import { type Client, type TestApi, testPassword, useTestApi } from './support/t
 /** A PRICE in dollars (1/10000 units). */
 const usd4 = (units: number) => ({ amount: Math.round(units * 10_000), multiplier: 10000, symbol: '$' });
 
-/** Valid bodies of the user-details and user-actions calls. */
+/** Valid bodies of the calls that take one (the rest take none or an empty object). */
 const sampleBodies: Record<string, unknown> = {
   'userDetails.saveDetails': { notes: 'bad input', last_updated_row: '2026-01-01T00:00:00Z' },
   'userActions.addTrialPhotos': { amount: 10, reason: 'OTHER' },
@@ -46,6 +46,9 @@ const sampleBodies: Record<string, unknown> = {
   'contracts.nextPeriod': { number_of_edits: 2000, price_per_edit: 0.4, renewal_state: 'AUTO_RENEWAL' },
   'contracts.cancel': { reason: 'OTHER', description: 'bad input' },
   'charges.regenerateInvoice': { charge_id: 1 },
+  'profiles.share': { email: 'someone@example.net', silent: true },
+  'profiles.unshare': { email: 'someone@example.net' },
+  'projects.reedit': { reason: 'bad input' },
 };
 
 /** Query strings of the calls that need one. */
@@ -76,12 +79,17 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     'users.suspend': { user_id: String(customerId) },
     'users.unsuspend': { user_id: String(customerId) },
   };
+  // Every placeholder of the path gets a well-formed value: the customer for user_id, 1 for any other id.
   const generic: Record<string, string> = {};
-  if (endpoint.path.includes(':user_id')) generic.user_id = String(customerId);
-  if (endpoint.path.includes(':notification_id')) generic.notification_id = '1';
-  if (endpoint.path.includes(':id/')) generic.id = '1';
-  if (endpoint.path.includes(':user_email')) generic.user_email = 'someone@example.net';
-  if (endpoint.path.includes(':from')) Object.assign(generic, { from: 'USD', to: 'EUR' });
+  const wellFormed: Record<string, string> = {
+    user_id: String(customerId),
+    user_email: 'someone@example.net',
+    from: 'USD',
+    to: 'EUR',
+  };
+  for (const [, name = ''] of endpoint.path.matchAll(/:([a-zA-Z_]+)/g)) {
+    generic[name] = wellFormed[name] ?? (name === 'id' || name.endsWith('_id') ? '1' : 'x');
+  }
   return { params: params[endpoint.id] ?? generic, body: bodies[endpoint.id] ?? sampleBodies[endpoint.id] };
 }
 
