@@ -14,7 +14,8 @@ const statusTones: Record<string, string> = {
 
 function toneOf(value: string): string {
   const upper = value.toUpperCase();
-  if (/ACTIVE|SUCCE|PAID|DONE|COMPLETE|APPROVED|LIVE|OK/.test(upper) && !/INACTIVE/.test(upper)) return 'success';
+  if (/ACTIVE|SUCCE|PAID|DONE|COMPLETE|APPROVED|LIVE|OK|DELIVERED|\bSENT\b/.test(upper) && !/INACTIVE/.test(upper))
+    return 'success';
   if (/SUSPEND|FAIL|ERROR|BLOCK|DECLIN|REJECT|CANCEL|INACTIVE|DELETED|REFUND/.test(upper)) return 'danger';
   if (/PENDING|TRIAL|WAIT|PROGRESS|PROCESS|REVIEW|DRAFT/.test(upper)) return 'warning';
   return 'neutral';
