@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 /** The console's build and dev server. `npm run dev` proxies `/admin` to the API (`VITE_PROXY_TARGET`, default :8080). */
 export default defineConfig(({ mode }) => {
