@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineArea, get, idParam, post } from './endpoint';
 import { moneySchema } from './money';
+import { pendingAnswerSchema } from './pending-projects';
+import { tableQuerySchema } from './table-query';
 import { headerSchema, quickActionSchema } from './tables';
 
 /**
@@ -168,6 +170,13 @@ export const projects = defineArea('projects', {
     permission: 'user_details_read',
     params: profileIdParams,
     answer: z.object({ headers: z.array(headerSchema), projects: z.array(additionalProjectRowSchema) }),
+  }),
+  pending: post('projects/pending_projects', {
+    summary: 'The queue of waiting work (projects not delivered, models waiting for training), oldest first',
+    permission: 'user_details_read',
+    readOnly: true,
+    body: tableQuerySchema,
+    answer: pendingAnswerSchema,
   }),
   reedit: post('projects/editing/:project_id/reedit', {
     summary: 'Put a delivered editing project back in the queue to be edited again, charging nothing',

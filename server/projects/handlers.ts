@@ -1,5 +1,6 @@
 import type { RegisteredHandler } from '../http/register';
 import { listAdditionalProjects, listEditingProjects, listTeachingProjects, listVideoProjects } from './list';
+import { listPendingProjects } from './pending';
 import { reeditProject } from './reedit';
 
 /** The projects area's calls. */
@@ -8,5 +9,6 @@ export const projectHandlers: readonly RegisteredHandler[] = [
   listVideoProjects,
   listTeachingProjects,
   listAdditionalProjects,
+  listPendingProjects,
   reeditProject,
 ];

@@ -17,13 +17,18 @@ const profileSample: Sample = async (api) => {
 
 /**
  * Reading a customer's projects needs user_details_read (every role), like the rest of the customer's details;
- * re-edit needs reedit_project.
+ * and so does the pending-projects queue (nothing in it a customer's tabs do not show); re-edit needs reedit_project.
  */
 describeRoleMatrix('projects', Object.values(catalogue.projects), {
   'projects.editing': customerSample,
   'projects.video': customerSample,
   'projects.teaching': profileSample,
   'projects.additional': profileSample,
+  'projects.pending': async (api) => {
+    const customer = await insertCustomer(api.db);
+    await insertProject(api.db, customer.id, { status: 'UPLOADED' });
+    return { body: { filters: [{ kind: 'number', column: 'user_id', op: 'eq', value: customer.id }] } };
+  },
   'projects.reedit': async (api) => {
     const customer = await insertCustomer(api.db);
     const project = await insertProject(api.db, customer.id, { status: 'DOWNLOADED' });

@@ -1,0 +1,165 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { api } from '../../domain/api';
+import {
+  type PendingKind,
+  type PendingRow,
+  pendingKindLabels,
+  pendingKinds,
+  pendingStatuses,
+  pendingStatusLabels,
+} from '../../domain/pending-projects';
+import type { Permission } from '../../domain/permissions';
+import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
+import { customers, models, profiles, projects } from '../db/schema';
+import { handle } from '../http/handler';
+import { countRows } from '../tables/count';
+import { encodeCursor } from '../tables/cursor';
+import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
+
+const header = (
+  key: string,
+  label: string,
+  type: Header['type'],
+  filter: Header['filter'],
+  extra: Partial<Header> = {},
+): Header => ({ key, label, type, sortable: filter !== null, filter, default_visible: true, ...extra });
+
+/** The queue's columns, in order. Age is derived from `waiting_since` (sort by that for the same order). */
+export const pendingHeaders: readonly Header[] = [
+  header('waiting_since', 'Waiting since', 'DATETIME', 'date'),
+  header('age_hours', 'Age (hours)', 'NUMBER', null),
+  header('kind', 'Kind', 'TAG', 'multi', { options: [...pendingKinds], option_labels: pendingKindLabels }),
+  header('name', 'Name', 'TEXT', 'text'),
+  header('customer', 'Customer', 'TEXT', 'text'),
+  header('user_id', 'Customer ID', 'NUMBER', 'number', { default_visible: false }),
+  header('profile_name', 'Profile', 'TEXT', 'text'),
+  header('status', 'Status', 'STATUS', 'multi', { options: [...pendingStatuses], option_labels: pendingStatusLabels }),
+  header('reason', 'Why it waits', 'TEXT', null),
+  header('record_id', 'ID', 'NUMBER', 'number', { default_visible: false }),
+];
+
+/**
+ * The waiting work as one relation: projects UPLOADED or PROCESSING (the `projects_waiting` partial index) and models
+ * PENDING (`models_state_created`), each with a unique `seq` (ids of the two tables overlap: projects even, models
+ * odd) as the list's tie-breaker, joined with the customer and the profile for their names.
+ */
+const waiting = sql`(
+  select w.*, c.first_name || ' ' || c.last_name as customer_name, c.email as customer_email,
+         pr.name as profile_name
+  from (
+    select ${projects.id} * 2 as seq, ${projects.id} as record_id, ${projects.kind} as kind, ${projects.name} as name,
+           ${projects.status} as status, ${projects.createdAt} as waiting_since, ${projects.customerId} as customer_id,
+           ${projects.profileId} as profile_id
+    from ${projects} where ${projects.status} in ('UPLOADED', 'PROCESSING')
+    union all
+    select ${models.id} * 2 + 1, ${models.id}, 'MODEL', ${models.name}, ${models.state}, ${models.createdAt},
+           ${models.customerId}, ${models.profileId}
+    from ${models} where ${models.state} = 'PENDING'
+  ) w
+  join ${customers} c on c.id = w.customer_id
+  left join ${profiles} pr on pr.id = w.profile_id
+) q`;
+
+const column = (expression: string, type: TableColumn['type'], nullable = false, values?: readonly string[]) => ({
+  sql: sql.raw(`q.${expression}`),
+  type,
+  nullable,
+  ...(values ? { values } : {}),
+});
+
+const pendingSource: TableSource = {
+  headers: pendingHeaders,
+  columns: {
+    waiting_since: column('waiting_since', 'timestamptz'),
+    kind: column('kind', 'text', false, pendingKinds),
+    name: column('name', 'text'),
+    customer: { sql: sql.raw(`(q.customer_name || ' ' || q.customer_email)`), type: 'text', nullable: false },
+    user_id: column('customer_id', 'integer'),
+    profile_name: column('profile_name', 'text', true),
+    status: column('status', 'text', false, pendingStatuses),
+    record_id: column('record_id', 'bigint'),
+  },
+  id: sql.raw('q.seq'),
+  defaultSort: { column: 'waiting_since', direction: 'asc' },
+};
+
+/** Why a piece of work waits, in words. */
+function reasonOf(kind: PendingKind, status: string): string {
+  if (kind === 'MODEL') return 'Sent for training: waits for a training slot';
+  if (status === 'PROCESSING') return 'Being processed: not delivered yet';
+  return kind === 'EDITING' ? 'Uploaded: waits to be edited' : 'Uploaded: waits to be processed';
+}
+
+/** A waiting editing project offers the Projects tab's re-edit, disabled: it is in the queue already. */
+function quickActionsOf(kind: PendingKind, can: (p: Permission) => boolean): QuickAction[] {
+  if (kind !== 'EDITING') return [];
+  const reason = can('reedit_project') ? 'The project is in the queue already' : insufficientPermissions;
+  return [{ name: 'RE_EDIT', is_disabled: true, disable_message: reason }];
+}
+
+interface WaitingRecord extends Record<string, unknown> {
+  seq: number;
+  record_id: number;
+  kind: PendingKind;
+  name: string;
+  status: PendingRow['status'];
+  since_ms: number;
+  age_hours: number;
+  customer_id: number;
+  customer_name: string;
+  customer_email: string;
+  profile_id: number | null;
+  profile_name: string | null;
+  sort_value: string | null;
+}
+
+/** The pending-projects queue: filtered, sorted (oldest first by default) and paged by keyset cursor in SQL. */
+export const listPendingProjects = handle(api.projects.pending, async ({ db, body, can }) => {
+  const query = compileTableQuery(pendingSource, body);
+  const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const result = await db.execute<WaitingRecord>(sql`
+    select q.seq::float8 as seq, q.record_id::float8 as record_id, q.kind, q.name, q.status,
+           extract(epoch from q.waiting_since)::float8 * 1000 as since_ms,
+           floor(extract(epoch from now() - q.waiting_since) / 3600)::int as age_hours,
+           q.customer_id, q.customer_name, q.customer_email, q.profile_id::float8 as profile_id, q.profile_name,
+           ${query.sortValue} as sort_value
+    from ${waiting} where ${where}
+    order by ${sql.join(query.orderBy, sql`, `)}
+    limit ${body.page_size + 1}`);
+  const page = result.rows.slice(0, body.page_size);
+  const last = page.at(-1);
+  const nextCursor =
+    result.rows.length > body.page_size && last ? encodeCursor(query.sort, last.sort_value, Number(last.seq)) : null;
+  const total = await countRows(db, waiting, query.where);
+  const rows: PendingRow[] = page.map((record) => {
+    const isModel = record.kind === 'MODEL';
+    const name = record.customer_name.trim();
+    return {
+      id: `${isModel ? 'model' : 'project'}-${record.record_id}`,
+      record_id: Number(record.record_id),
+      record: isModel ? 'model' : 'project',
+      kind: record.kind,
+      name: record.name,
+      status: record.status,
+      waiting_since: new Date(Number(record.since_ms)).toISOString(),
+      age_hours: Number(record.age_hours),
+      user_id: Number(record.customer_id),
+      customer: name || record.customer_email,
+      profile_id: record.profile_id === null ? null : Number(record.profile_id),
+      profile_name: record.profile_name,
+      reason: reasonOf(record.kind, record.status),
+      quick_actions: quickActionsOf(record.kind, can),
+    };
+  });
+  return {
+    headers: [...pendingHeaders],
+    rows,
+    meta: {
+      total_number_of_pending: total.total,
+      total_is_estimate: total.estimate,
+      next_cursor: nextCursor,
+      sort: query.sort,
+    },
+  };
+});

@@ -1,0 +1,110 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachBackend } from './support/backends';
+import { insertCustomer } from './support/fixtures';
+import { insertModels, insertProfile, insertProject } from './support/profiles';
+import { type Client, useTestApi } from './support/test-api';
+
+describeEachBackend('pending projects: the queue of waiting work, oldest first', (backend) => {
+  const t = useTestApi(backend);
+  let pl1: Client;
+  let marketer: Client;
+  beforeAll(async () => {
+    pl1 = await t.api.signIn('SUPPORT_PL1');
+    marketer = await t.api.signIn('MARKETER_PLUS');
+  });
+
+  const ofCustomer = (id: number) => ({ kind: 'number' as const, column: 'user_id', op: 'eq' as const, value: id });
+
+  /** A customer with a profile, waiting work of each kind, and delivered work that is not in the queue. */
+  async function customerWithWork() {
+    const customer = await insertCustomer(t.api.db, { firstName: 'Ada', lastName: 'Queue' });
+    const profile = await insertProfile(t.api.db, customer.id, { name: 'Moody Film' });
+    const edit = await insertProject(t.api.db, customer.id, {
+      name: 'Oldest wedding',
+      status: 'UPLOADED',
+      profileId: profile.id,
+      createdAt: '2026-02-01T09:00:00Z',
+    });
+    const video = await insertProject(t.api.db, customer.id, {
+      kind: 'VIDEO',
+      projectType: null,
+      durationMinutes: 4,
+      numberOfClips: 2,
+      name: 'Reel',
+      status: 'PROCESSING',
+      createdAt: '2026-02-03T09:00:00Z',
+    });
+    await insertProject(t.api.db, customer.id, { name: 'Delivered', status: 'READY', createdAt: '2026-01-01T00:00Z' });
+    const [, model] = await insertModels(t.api.db, profile, ['READY', 'PENDING']);
+    return { customer, profile, edit, video, model };
+  }
+
+  it('lists projects not delivered and models waiting for training, oldest first, with customer, profile and reason', async () => {
+    const { customer, profile, edit, video, model } = await customerWithWork();
+    const answer = await pl1.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customer.id)] });
+    expect(answer.status).toBe(200);
+    expect(answer.json.meta.total_number_of_pending).toBe(3);
+    expect(answer.json.meta.sort).toEqual({ column: 'waiting_since', direction: 'asc' });
+    expect(answer.json.rows.map((row) => row.id)).toEqual([
+      `model-${model?.id}`,
+      `project-${edit.id}`,
+      `project-${video.id}`,
+    ]);
+    expect(answer.json.rows[1]).toMatchObject({
+      record: 'project',
+      record_id: edit.id,
+      kind: 'EDITING',
+      name: 'Oldest wedding',
+      status: 'UPLOADED',
+      waiting_since: '2026-02-01T09:00:00.000Z',
+      user_id: customer.id,
+      customer: 'Ada Queue',
+      profile_id: profile.id,
+      profile_name: 'Moody Film',
+      reason: 'Uploaded: waits to be edited',
+      quick_actions: [{ name: 'RE_EDIT', is_disabled: true, disable_message: 'The project is in the queue already' }],
+    });
+    expect(answer.json.rows[0]).toMatchObject({ kind: 'MODEL', status: 'PENDING', quick_actions: [] });
+    expect(answer.json.rows[0]?.age_hours).toBeGreaterThan(24);
+    expect(answer.json.headers.map((header) => header.key)).toContain('reason');
+  });
+
+  it('filters by kind and status, sorts newest first on request, and pages by cursor', async () => {
+    const { customer, edit, video } = await customerWithWork();
+    const mine = ofCustomer(customer.id);
+    const projectsOnly = await pl1.post(t.api.projects.pending, undefined, {
+      filters: [mine, { kind: 'multi', column: 'kind', op: 'equal', value: ['EDITING', 'VIDEO'] }],
+      sort: { column: 'waiting_since', direction: 'desc' },
+    });
+    expect(projectsOnly.status, JSON.stringify(projectsOnly.json)).toBe(200);
+    expect(projectsOnly.json.rows.map((row) => row.record_id)).toEqual([video.id, edit.id]);
+    const processing = await pl1.post(t.api.projects.pending, undefined, {
+      filters: [mine, { kind: 'multi', column: 'status', op: 'equal', value: ['PROCESSING'] }],
+    });
+    expect(processing.json.rows.map((row) => row.name)).toEqual(['Reel']);
+    const first = await pl1.post(t.api.projects.pending, undefined, { filters: [mine], page_size: 2 });
+    expect(first.json.rows).toHaveLength(2);
+    const second = await pl1.post(t.api.projects.pending, undefined, {
+      filters: [mine],
+      page_size: 2,
+      cursor: first.json.meta.next_cursor,
+    });
+    expect(second.json.rows.map((row) => row.record_id)).toEqual([video.id]);
+    expect(second.json.meta.next_cursor).toBeNull();
+    const unknown = await pl1.post(t.api.projects.pending, undefined, {
+      filters: [{ kind: 'multi', column: 'kind', op: 'equal', value: ['LAUNDRY'] }],
+    });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('answers every role (user_details_read); re-edit reads "insufficient permissions" for a role without it', async () => {
+    const { customer } = await customerWithWork();
+    const answer = await marketer.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customer.id)] });
+    expect(answer.status).toBe(200);
+    const editing = answer.json.rows.find((row) => row.kind === 'EDITING');
+    expect(editing?.quick_actions).toEqual([
+      { name: 'RE_EDIT', is_disabled: true, disable_message: 'insufficient permissions' },
+    ]);
+    expect((await pl1.post(t.api.projects.pending, undefined, {})).status).toBe(200);
+  });
+});
