@@ -36,6 +36,7 @@ export const pendingHeaders: readonly Header[] = [
   header('status', 'Status', 'STATUS', 'multi', { options: [...pendingStatuses], option_labels: pendingStatusLabels }),
   header('reason', 'Why it waits', 'TEXT', null),
   header('record_id', 'ID', 'NUMBER', 'number', { default_visible: false }),
+  header('quick_actions', 'Actions', 'ROW_MENU', null),
 ];
 
 /**

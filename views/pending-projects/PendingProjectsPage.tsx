@@ -1,6 +1,110 @@
-import { AreaPlaceholder } from '../shell/AreaPlaceholder';
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { navigateTo, userPath } from '../../commands/navigate';
+import { setFocusedRowTarget } from '../../commands/page-target';
+import { quickActionMenu } from '../../commands/row-menu';
+import { runCommand } from '../../commands/runner';
+import type { UserTarget } from '../../commands/target';
+import type { PendingRow } from '../../domain/pending-projects';
+import { areaById } from '../../src/navigation';
+import { useSession } from '../../src/session/store';
+import { Button } from '../../src/ui/Button';
+import { EmptyState } from '../../src/ui/EmptyState';
+import { PageHeader } from '../../src/ui/PageHeader';
+import { Spinner } from '../../src/ui/Spinner';
+import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
+import { usePendingProjects } from './use-pending-projects';
 
-/** Pending projects (`/pending-projects`): not built yet. */
+const area = areaById('pending-projects');
+const count = new Intl.NumberFormat('en-US');
+
+/** The customer a queued row belongs to, as a command's target. */
+function customerOf(row: PendingRow): UserTarget {
+  return { kind: 'user', id: row.user_id, name: row.customer };
+}
+
+/**
+ * Pending projects (`/pending-projects`): the queue of waiting work, oldest first, in the DataTable over the server's
+ * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands; Enter opens the
+ * customer's Projects tab. A run refreshes the queue in place, so the focused row stays where it was.
+ */
 export default function PendingProjectsPage() {
-  return <AreaPlaceholder area="pending-projects" />;
+  const [state, setState] = useTableUrlState();
+  const { userRole } = useSession();
+  const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = usePendingProjects(state);
+  useRefreshAfterRuns(() => void refresh());
+  useEffect(() => () => setFocusedRowTarget(undefined), []);
+  const onFocusRow = useCallback(
+    (row: PendingRow | undefined) => setFocusedRowTarget(row ? customerOf(row) : undefined),
+    [],
+  );
+  const rowActions = useCallback(
+    (row: PendingRow): RowAction[] =>
+      row.record === 'project' ? quickActionMenu('project', row.quick_actions, userRole, customerOf(row)) : [],
+    [userRole],
+  );
+  const onRowAction = useCallback((row: PendingRow, action: RowAction) => {
+    void runCommand(action.id, {
+      target: customerOf(row),
+      prefill: { project_id: String(row.record_id) },
+      origin: 'row-menu',
+    });
+  }, []);
+
+  let body: ReactNode = null;
+  if (!first && isLoading) body = <Spinner label="Loading the queue" />;
+  else if (!first && error) {
+    body = (
+      <EmptyState title="Could not load the queue" message={error.message}>
+        <Button onClick={() => void refresh()}>Try again</Button>
+      </EmptyState>
+    );
+  } else if (first) {
+    const meta = first.meta;
+    body = (
+      <DataTable
+        id="pending-projects"
+        label="Pending projects"
+        headers={first.headers}
+        rows={rows}
+        state={state}
+        onStateChange={setState}
+        defaultSort={meta.sort}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        onOpen={(row) => navigateTo(userPath(row.user_id, row.record === 'model' ? 'profiles' : 'projects'))}
+        rowActions={rowActions}
+        onRowAction={onRowAction}
+        onFocusRow={onFocusRow}
+        rowLabel={(row) => `${row.name} of ${row.customer}`}
+        autoFocus
+        toolbar={
+          <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
+            {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
+            <span data-testid="pending-total">
+              {meta.total_is_estimate ? '≈ ' : ''}
+              {count.format(meta.total_number_of_pending)} waiting
+            </span>
+          </span>
+        }
+        empty={
+          <EmptyState title="Nothing is waiting" message={error ? error.message : 'No work matches these filters.'}>
+            {state.filters.length ? (
+              <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
+            ) : null}
+          </EmptyState>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={area.title}
+        subtitle="Projects not delivered yet and models waiting for training, oldest first"
+      />
+      <div className="px-4 py-4 md:px-6">{body}</div>
+    </>
+  );
 }
