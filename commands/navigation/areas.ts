@@ -8,7 +8,11 @@ function permissionOf(area: AreaDefinition, tab?: TabDefinition): Permission | n
 }
 
 /** Two-key jumps (`G` then a letter) to the pages people open most. */
-const jumpKeys: Readonly<Record<string, string>> = { 'go.users.last-viewed': 'G L', 'go.users.search': 'G S' };
+const jumpKeys: Readonly<Record<string, string>> = {
+  'go.users.last-viewed': 'G L',
+  'go.users.search': 'G S',
+  'go.pending-projects': 'G P',
+};
 
 function goTo(area: AreaDefinition, tab?: TabDefinition): NavigateCommand<`go.${string}`, 'none'> {
   const path = tab ? `${area.path}/${tab.slug}` : area.path;

@@ -35,7 +35,7 @@ async function tabTo(page: Page, name: string) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-test('keyboard only: re-edit a delivered project from its row menu, with a reason; it is back in the queue', async ({
+test('keyboard only: re-edit a delivered project from its row menu, with a reason; it waits on the pending-projects page', async ({
   page,
   baseURL,
 }) => {
@@ -67,4 +67,16 @@ test('keyboard only: re-edit a delivered project from its row menu, with a reaso
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: `Actions for project #${project.id}`, exact: true }) });
   await expect(row).toContainText('Uploaded');
+
+  // It waits in the pending-projects queue again: G then P opens it (oldest first), narrowed to this customer.
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/pending-projects$/);
+  const queue = page.getByRole('grid', { name: 'Pending projects' });
+  const oldest = queue.getByRole('row').nth(1);
+  await expect(oldest).toContainText(/Uploaded|Processing|Waiting for training/);
+  await expect(oldest).toContainText(/waits|Being processed|Sent for training/);
+  await page.goto(`/pending-projects?f=user_id:number:eq:${user.id}&f=kind:multi:equal:EDITING`);
+  const queued = queue.getByRole('row').filter({ hasText: project.project_name });
+  await expect(queued.first()).toContainText('Uploaded: waits to be edited');
 });
