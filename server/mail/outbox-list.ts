@@ -8,27 +8,20 @@ import { handle } from '../http/handler';
 import { countRows } from '../tables/count';
 import { encodeCursor } from '../tables/cursor';
 import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
-
-const header = (
-  key: string,
-  label: string,
-  type: Header['type'],
-  filter: Header['filter'],
-  extra: Partial<Header> = {},
-): Header => ({ key, label, type, sortable: filter !== null, filter, default_visible: true, ...extra });
+import { tableHeader } from '../tables/header';
 
 /** The outbox table's columns, in order. */
 export const outboxHeaders: readonly Header[] = [
-  header('created_at', 'Queued', 'DATETIME', 'date'),
-  header('user_id', 'Customer', 'NUMBER', 'number'),
-  header('recipient', 'Recipient', 'TEXT', 'text'),
-  header('subject', 'Subject', 'TEXT', 'text'),
-  header('template', 'Template', 'TEXT', 'text', { default_visible: false }),
-  header('status', 'Status', 'STATUS', 'multi', { options: [...emailStatuses], option_labels: emailStatusLabels }),
-  header('attempts', 'Attempts', 'NUMBER', 'number'),
-  header('sent_at', 'Sent', 'DATETIME', 'date'),
-  header('last_error', 'Last error', 'TEXT', 'text'),
-  header('id', 'ID', 'NUMBER', 'number', { default_visible: false }),
+  tableHeader('created_at', 'Queued', 'DATETIME', 'date'),
+  tableHeader('user_id', 'Customer', 'NUMBER', 'number'),
+  tableHeader('recipient', 'Recipient', 'TEXT', 'text'),
+  tableHeader('subject', 'Subject', 'TEXT', 'text'),
+  tableHeader('template', 'Template', 'TEXT', 'text', { default_visible: false }),
+  tableHeader('status', 'Status', 'STATUS', 'multi', { options: [...emailStatuses], option_labels: emailStatusLabels }),
+  tableHeader('attempts', 'Attempts', 'NUMBER', 'number'),
+  tableHeader('sent_at', 'Sent', 'DATETIME', 'date'),
+  tableHeader('last_error', 'Last error', 'TEXT', 'text'),
+  tableHeader('id', 'ID', 'NUMBER', 'number', { default_visible: false }),
 ];
 
 const column = (expression: SQL, type: TableColumn['type'], nullable = false, values?: readonly string[]) => ({

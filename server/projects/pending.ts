@@ -15,28 +15,24 @@ import { handle } from '../http/handler';
 import { countRows } from '../tables/count';
 import { encodeCursor } from '../tables/cursor';
 import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
-
-const header = (
-  key: string,
-  label: string,
-  type: Header['type'],
-  filter: Header['filter'],
-  extra: Partial<Header> = {},
-): Header => ({ key, label, type, sortable: filter !== null, filter, default_visible: true, ...extra });
+import { tableHeader } from '../tables/header';
 
 /** The queue's columns, in order. Age is derived from `waiting_since` (sort by that for the same order). */
 export const pendingHeaders: readonly Header[] = [
-  header('waiting_since', 'Waiting since', 'DATETIME', 'date'),
-  header('age_hours', 'Age (hours)', 'NUMBER', null),
-  header('kind', 'Kind', 'TAG', 'multi', { options: [...pendingKinds], option_labels: pendingKindLabels }),
-  header('name', 'Name', 'TEXT', 'text'),
-  header('customer', 'Customer', 'TEXT', 'text'),
-  header('user_id', 'Customer ID', 'NUMBER', 'number', { default_visible: false }),
-  header('profile_name', 'Profile', 'TEXT', 'text'),
-  header('status', 'Status', 'STATUS', 'multi', { options: [...pendingStatuses], option_labels: pendingStatusLabels }),
-  header('reason', 'Why it waits', 'TEXT', null),
-  header('record_id', 'ID', 'NUMBER', 'number', { default_visible: false }),
-  header('quick_actions', 'Actions', 'ROW_MENU', null),
+  tableHeader('waiting_since', 'Waiting since', 'DATETIME', 'date'),
+  tableHeader('age_hours', 'Age (hours)', 'NUMBER', null),
+  tableHeader('kind', 'Kind', 'TAG', 'multi', { options: [...pendingKinds], option_labels: pendingKindLabels }),
+  tableHeader('name', 'Name', 'TEXT', 'text'),
+  tableHeader('customer', 'Customer', 'TEXT', 'text'),
+  tableHeader('user_id', 'Customer ID', 'NUMBER', 'number', { default_visible: false }),
+  tableHeader('profile_name', 'Profile', 'TEXT', 'text'),
+  tableHeader('status', 'Status', 'STATUS', 'multi', {
+    options: [...pendingStatuses],
+    option_labels: pendingStatusLabels,
+  }),
+  tableHeader('reason', 'Why it waits', 'TEXT', null),
+  tableHeader('record_id', 'ID', 'NUMBER', 'number', { default_visible: false }),
+  tableHeader('quick_actions', 'Actions', 'ROW_MENU', null),
 ];
 
 /**
