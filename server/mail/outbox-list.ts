@@ -1,14 +1,13 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { emailStatuses, emailStatusLabels, type OutboxRow } from '../../domain/outbox';
 import type { Header } from '../../domain/tables';
 import { outbox } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 import { handle } from '../http/handler';
-import { countRows } from '../tables/count';
-import { encodeCursor } from '../tables/cursor';
 import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
 import { tableHeader } from '../tables/header';
+import { keysetPage } from '../tables/keyset-page';
 
 /** The outbox table's columns, in order. */
 export const outboxHeaders: readonly Header[] = [
@@ -68,23 +67,10 @@ function rowOf(record: typeof outbox.$inferSelect): OutboxRow {
 /** The outbox, filtered (e.g. `user_id = 57`), sorted and paged by keyset cursor in SQL, like every list. */
 export const listOutbox = handle(api.outbox.list, async ({ db, body }) => {
   const query = compileTableQuery(outboxSource, body);
-  const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
-  const rows = await db
-    .select({ email: outbox, sortValue: query.sortValue })
-    .from(outbox)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...query.orderBy)
-    .limit(body.page_size + 1);
-  const page = rows.slice(0, body.page_size);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > body.page_size && last
-      ? encodeCursor(query.sort, last.sortValue as string | null, last.email.id)
-      : null;
-  const total = await countRows(db, sql`${outbox}`, query.where);
+  const { records, nextCursor, total } = await keysetPage(db, outbox, query, body.page_size);
   return {
     headers: [...outboxHeaders],
-    emails: page.map((row) => rowOf(row.email)),
+    emails: records.map(rowOf),
     meta: {
       total_number_of_emails: total.total,
       total_is_estimate: total.estimate,

@@ -1,11 +1,9 @@
-import { and, type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { CustomerRow } from '../../domain/users';
 import { customers } from '../db/schema';
 import { handle } from '../http/handler';
-import { countRows } from '../tables/count';
-import { encodeCursor } from '../tables/cursor';
 import { compileTableQuery, selectedColumns } from '../tables/filter-sql';
+import { keysetPage } from '../tables/keyset-page';
 import { customersSource } from './filter-columns';
 import { usersTableHeaders } from './headers';
 import { customerRow } from './rows';
@@ -31,23 +29,10 @@ function only(
 export const filterUsers = handle(api.users.filter, async ({ db, body, staff }) => {
   const query = compileTableQuery(customersSource, body);
   const keys = selectedColumns(customersSource, body.columns);
-  const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
-  const rows = await db
-    .select({ customer: customers, sortValue: query.sortValue })
-    .from(customers)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...query.orderBy)
-    .limit(body.page_size + 1);
-  const page = rows.slice(0, body.page_size);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > body.page_size && last
-      ? encodeCursor(query.sort, last.sortValue as string | null, last.customer.id)
-      : null;
-  const total = await countRows(db, sql`${customers}`, query.where);
+  const { records, nextCursor, total } = await keysetPage(db, customers, query, body.page_size);
   return {
     headers: [...usersTableHeaders],
-    users: page.map((row) => only(customerRow(row.customer, staff.role), keys)),
+    users: records.map((customer) => only(customerRow(customer, staff.role), keys)),
     meta: {
       enable_column_selection: true,
       total_number_of_users: total.total,
