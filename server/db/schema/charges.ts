@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type ChargePurpose, chargePurposes } from '../../../domain/charges';
 import { customers } from './customers';
 import { staff } from './staff';
 
-/** Why a card was charged (or refunded): the ledger's purpose column. */
-export const chargePurposes = [
-  'SUBSCRIPTION',
-  'FAILED_CHARGE_RETRY',
-  'CREDIT_PACKAGE',
-  'CONTRACT_PAYMENT',
-  'CURRENCY_CHANGE',
-  'PROJECT_REFUND',
-] as const;
-export type ChargePurpose = (typeof chargePurposes)[number];
+/** The ledger stores the domain's purposes (one list, with its labels). */
+export { type ChargePurpose, chargePurposes };
 
 /**
  * Every card movement of a customer, successful or declined: the money ledger. Append-only (a trigger refuses
