@@ -141,48 +141,48 @@ function Paging({
   );
 }
 
-/** The customer's editing projects, one page at a time. */
-export function EditingProjects({ userId, target, query, onQuery }: PagedProps) {
-  const { data, isLoading, error } = useCall(api.projects.editing, { params: { user_id: userId }, query });
-  if (!data) return <TabState what="the editing projects" loading={isLoading} error={error} />;
+/** One page of a project list: its sort and paging controls above the rows, by the server's headers. */
+function PagedProjectTable<Row extends { id: number }>({
+  label,
+  page,
+  cells,
+  query,
+  onQuery,
+}: Pick<PagedProps, 'query' | 'onQuery'> & {
+  label: string;
+  page: { headers: Header[]; projects: Row[]; meta: { total_number_of_projects: number } };
+  cells: Record<string, (row: Row) => ReactNode>;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <Paging
         query={query}
         onQuery={onQuery}
-        total={data.meta.total_number_of_projects}
-        sorts={data.headers.filter((header) => header.sortable)}
+        total={page.meta.total_number_of_projects}
+        sorts={page.headers.filter((header) => header.sortable)}
       />
       <DetailTable
-        label="Editing projects"
-        rows={data.projects}
+        label={label}
+        rows={page.projects}
         rowKey={(row) => row.id}
-        empty="No editing projects."
-        columns={columnsOf(data.headers, editingCells(userId, target))}
+        empty={`No ${label.toLowerCase()}.`}
+        columns={columnsOf(page.headers, cells)}
       />
     </div>
   );
+}
+
+/** The customer's editing projects, one page at a time. */
+export function EditingProjects({ userId, target, query, onQuery }: PagedProps) {
+  const { data, isLoading, error } = useCall(api.projects.editing, { params: { user_id: userId }, query });
+  if (!data) return <TabState what="the editing projects" loading={isLoading} error={error} />;
+  const cells = editingCells(userId, target);
+  return <PagedProjectTable label="Editing projects" page={data} cells={cells} query={query} onQuery={onQuery} />;
 }
 
 /** The customer's video projects, one page at a time. */
 export function VideoProjects({ userId, query, onQuery }: PagedProps) {
   const { data, isLoading, error } = useCall(api.projects.video, { params: { user_id: userId }, query });
   if (!data) return <TabState what="the video projects" loading={isLoading} error={error} />;
-  return (
-    <div className="flex flex-col gap-2">
-      <Paging
-        query={query}
-        onQuery={onQuery}
-        total={data.meta.total_number_of_projects}
-        sorts={data.headers.filter((header) => header.sortable)}
-      />
-      <DetailTable
-        label="Video projects"
-        rows={data.projects}
-        rowKey={(row) => row.id}
-        empty="No video projects."
-        columns={columnsOf(data.headers, videoCells)}
-      />
-    </div>
-  );
+  return <PagedProjectTable label="Video projects" page={data} cells={videoCells} query={query} onQuery={onQuery} />;
 }
