@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import type { BulkCommandName } from '../domain/bulk';
 import type { AnswerOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
 import type { FieldKind, FieldOption } from '../src/ui/fields/types';
+import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
 /** Where a command is listed in the palette. */
@@ -69,6 +71,8 @@ export interface FieldSpec {
   numeric?: boolean;
   /** Money only: the currency symbol shown before the amount. */
   currencySymbol?: (context: FieldContext) => string | undefined;
+  /** A check against the server as the person types (e.g. is this e-mail free?); Continue waits until it passes. */
+  availability?: AvailabilitySpec;
 }
 
 /** What a command shows after it ran, instead of closing: e.g. a single-use link to copy. */
@@ -177,6 +181,11 @@ export interface ActionCommand<
   result?(answer: unknown, context: RunContext<T, S>): RunResult;
   /** The calls whose cached answers this command changes; revalidated after it succeeds. */
   revalidates: readonly Endpoint[];
+  /**
+   * Runs over a selection too (domain/bulk.ts): the bulk command whose single call this command makes. With selected
+   * customers, the palette and the row menu offer "<title> N customers…" (commands/bulk/flow.ts).
+   */
+  bulk?: BulkCommandName;
   /** The success toast's title; omitted for commands whose effect is visible by itself (navigation). */
   successMessage?(context: RunContext<T, S>): string;
 }

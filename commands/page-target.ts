@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { api } from '../domain/api';
 import { useCall } from '../src/http';
+import { usersCalls } from '../src/http/users-calls';
 import { type UserTarget, userTarget, userTargetById } from './target';
 
 /** The customer id of a user details path (`/users/42/general` → 42); undefined elsewhere. */
@@ -28,7 +28,7 @@ export function setFocusedRowTarget(target: UserTarget | undefined): void {
 export function usePageTarget(): UserTarget | undefined {
   const [path] = useLocation();
   const id = userIdFromPath(path);
-  const { data } = useCall(api.users.get, id ? { params: { user_id: id } } : null);
+  const { data } = useCall(usersCalls.get, id ? { params: { user_id: id } } : null);
   const row = data?.users[0];
   const focused = useSnapshot(focusedRow).target as UserTarget | undefined;
   return useMemo(() => {

@@ -4,6 +4,7 @@ import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, forbiddenReason, permitted } from './access';
 import type { ActionCommand, Command, RunContext } from './define';
+import { availabilityBlock } from './field-availability';
 import { type FormValues, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
@@ -182,6 +183,11 @@ export function submitForm(): Promise<void> {
   const result = parseForm(open.command.params, open.run.values, { role: session.userRole, target: open.run.target });
   if (!result.ok) {
     open.run.errors = result.errors;
+    return Promise.resolve();
+  }
+  const blocked = availabilityBlock(open.command.params, open.run.values, open.run.serial);
+  if (blocked) {
+    open.run.errors = blocked;
     return Promise.resolve();
   }
   open.run.errors = { fields: {}, form: null };

@@ -6,6 +6,7 @@ import { permitted } from './access';
 import type { Command } from './define';
 import { allCommands } from './index';
 import { paletteState } from './palette-state';
+import { recordContext, recordPrefill } from './record-context';
 import { runCommand, runner } from './runner';
 import type { UserTarget } from './target';
 
@@ -138,11 +139,18 @@ export function useShortcuts(pageTarget: UserTarget | undefined): void {
     const match = createShortcutMatcher();
     function onKeyDown(event: KeyboardEvent): void {
       if (event.defaultPrevented || event.repeat || event.isComposing || isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
       const result = match(event);
       if (result.kind === 'none') return;
       event.preventDefault();
-      if (result.kind === 'command') void runCommand(result.command.id, { target: pageTarget, origin: 'shortcut' });
+      if (result.kind !== 'command') return;
+      // On a project or profile row, its commands (refund, re-edit…) open prefilled with that row's id.
+      const prefill = recordPrefill(result.command.id);
+      void runCommand(result.command.id, {
+        target: prefill ? (recordContext.record?.target ?? pageTarget) : pageTarget,
+        origin: 'shortcut',
+        ...(prefill ? { prefill } : {}),
+      });
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

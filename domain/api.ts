@@ -1,12 +1,24 @@
+import { abTests } from './ab-tests';
+import { audit } from './audit';
 import { auth } from './auth';
+import { bulkRuns } from './bulk';
 import { charges } from './charges';
 import { contracts } from './contract-calls';
 import { creditPackages } from './credit-packages';
 import { currency } from './currency';
 import type { Endpoint } from './endpoint';
+import { marketing } from './marketing';
+import { models } from './models';
+import { notifications } from './notifications';
 import { outbox } from './outbox';
+import { partnerActivities } from './partner-activities';
+import { bundles } from './partner-bundles';
+import { marketingActivities } from './partner-marketing';
+import { partners } from './partners';
 import { profiles } from './profiles';
 import { projects } from './projects';
+import { refunds } from './refunds';
+import { staffArea } from './staff';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';
 import { users } from './users';
@@ -24,6 +36,18 @@ export const api = {
   outbox,
   profiles,
   projects,
+  refunds,
+  partners,
+  partnerActivities,
+  marketingActivities,
+  bundles,
+  models,
+  marketing,
+  bulkRuns,
+  staffAccounts: staffArea,
+  audit,
+  abTests,
+  notifications,
 } as const;
 
 /** Every call of the catalogue, flat. */
@@ -31,5 +55,4 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap(
   (area) => Object.values(area) as Endpoint[],
 );
 
-/** The URL prefix of the admin area. */
-export const apiPrefix = '/admin';
+export { apiPrefix } from './call-address';

@@ -47,6 +47,4 @@ export const auth = defineArea('auth', {
 });
 
 /** Names of the cross-site request token cookie and header (console-spec §7). */
-export const xsrfCookie = 'XSRF-TOKEN';
-export const xsrfHeader = 'X-XSRF-TOKEN';
-export const idempotencyHeader = 'Idempotency-Key';
+export { idempotencyHeader, xsrfCookie, xsrfHeader } from './call-address';

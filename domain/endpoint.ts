@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { type AuthKind, type CallAddress, type EndpointAddress, isMutation, type Method, pathOf } from './call-address';
 import type { Permission } from './permissions';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** How a call authenticates: the access token (default), the refresh token (refresh, logout), or not at all (login). */
-export type AuthKind = 'access' | 'refresh' | 'none';
-
-type AnyObject = z.ZodType<Record<string, unknown>>;
+export type { AuthKind, CallAddress, EndpointAddress, Method };
+export { isMutation, pathOf };
 
 /** Where a call names the record it acts on (see `Endpoint.target`). */
 export interface EndpointTarget {
@@ -15,6 +12,8 @@ export interface EndpointTarget {
   /** Where `param` is: the path (default) or the JSON body. */
   readonly in?: 'params' | 'body';
 }
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
 
 /**
  * The id a call's target names in a request, in canonical decimal (`57`), or null when the call has none or the
@@ -38,26 +37,12 @@ export interface Endpoint<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType = z.ZodType,
   A extends z.ZodType = z.ZodType,
-> {
-  /** Stable name, `area.call` (e.g. `users.suspend`): audit rows, idempotency scope, tests. Set by `defineArea`. */
-  readonly id: string;
-  readonly method: Method;
-  /** Path under `/admin`, exactly the spec's, with `:name` placeholders (e.g. `users/:user_id/actions/suspend`). */
-  readonly path: string;
+> extends CallAddress {
   /**
    * The permission the caller must hold; a list means "any of them" (the handler then decides what each allows,
    * e.g. give_credit against give_credit_capped). `null` only for the auth calls.
    */
   readonly permission: Permission | readonly Permission[] | null;
-  readonly auth: AuthKind;
-  readonly params: P;
-  readonly query: Q;
-  readonly body: B;
-  readonly answer: A;
-  /** Moves money: requires an `Idempotency-Key` and replays the first answer. */
-  readonly money: boolean;
-  /** A POST that only reads (a list query too rich for a query string): no cross-site token, no audit row. */
-  readonly readOnly?: boolean;
   /**
    * The parameter naming the customer a call acts on, for the audit trail and the activity timeline: a path
    * parameter, or a top-level body field where the spec puts the id in the body (`in: 'body'`).
@@ -65,12 +50,20 @@ export interface Endpoint<
   readonly target?: EndpointTarget;
   /** One line for people: shown in the audit tab and the API docs. */
   readonly summary: string;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  readonly answer: A;
 }
 
-export type ParamsOf<E> = E extends Endpoint<infer P> ? z.input<P> : never;
-export type QueryOf<E> = E extends Endpoint<AnyObject, infer Q> ? z.input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<AnyObject, AnyObject, infer B> ? z.input<B> : never;
-export type AnswerOf<E> = E extends Endpoint<AnyObject, AnyObject, z.ZodType, infer A> ? z.output<A> : never;
+/** The endpoint behind a call: itself, or the one an `EndpointAddress` stands for. */
+type EndpointBehind<E> = E extends Endpoint ? E : E extends EndpointAddress<infer Full> ? Full : never;
+
+export type ParamsOf<E> = EndpointBehind<E> extends Endpoint<infer P> ? z.input<P> : never;
+export type QueryOf<E> = EndpointBehind<E> extends Endpoint<AnyObject, infer Q> ? z.input<Q> : never;
+export type BodyOf<E> = EndpointBehind<E> extends Endpoint<AnyObject, AnyObject, infer B> ? z.input<B> : never;
+export type AnswerOf<E> =
+  EndpointBehind<E> extends Endpoint<AnyObject, AnyObject, z.ZodType, infer A> ? z.output<A> : never;
 
 const empty = z.object({}).strict();
 /** The body schema of calls that take none: an empty object or nothing at all. */
@@ -137,26 +130,6 @@ export function defineArea<T extends Record<string, Endpoint>>(area: string, cal
   return named as T;
 }
 
-/** The concrete path of a call, e.g. `users/42/actions/suspend`; throws on a missing parameter. */
-export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
-  return endpoint.path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** Calls that change something: everything but GET and read-only POSTs. */
-export function isMutation(endpoint: Pick<Endpoint, 'method' | 'readOnly'>): boolean {
-  return endpoint.method !== 'GET' && !endpoint.readOnly;
-}
-
-/** The permissions of a call as a list (empty for auth calls). */
-export function permissionsOfCall(endpoint: Pick<Endpoint, 'permission'>): readonly Permission[] {
-  if (endpoint.permission === null) return [];
-  return typeof endpoint.permission === 'string' ? [endpoint.permission] : endpoint.permission;
-}
-
 /** The largest id: ids are PostgreSQL `integer`s. */
 export const maxId = 2_147_483_647;
 const idMessage = `must be a whole number from 1 to ${maxId}, written without sign, leading zeros, spaces or exponent`;
@@ -170,3 +143,9 @@ export const idParam = z
   .union([z.number(idMessage), z.string(idMessage).regex(/^[1-9][0-9]{0,9}$/, idMessage)], { error: idMessage })
   .transform(Number)
   .pipe(z.number().int(idMessage).positive(idMessage).max(maxId, idMessage));
+
+/** The permissions of a call as a list (empty for auth calls). */
+export function permissionsOfCall(endpoint: Pick<Endpoint, 'permission'>): readonly Permission[] {
+  if (endpoint.permission === null) return [];
+  return typeof endpoint.permission === 'string' ? [endpoint.permission] : endpoint.permission;
+}

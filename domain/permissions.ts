@@ -8,6 +8,7 @@ const adminPartners = ['ADMIN', 'PARTNERS_MANAGER'] as const;
 const contractRoles = ['ADMIN', 'SUPPORT_PL2_CC', 'SUPPORT_PL1_CC', 'SUPPORT_MASTER'] as const;
 const operations = ['ADMIN', 'MARKETER_PLUS', 'PARTNERS_MANAGER'] as const;
 const everyone = ['ADMIN', ...supportAndMarketing] as const;
+const seeModels: readonly Role[] = ['ADMIN', ...fourPL, 'SUPPORT_MASTER', 'PARTNERS_MANAGER'];
 
 /** The permission table of console-spec §6, as data: permission → the roles that hold it (plus ours, marked). */
 export const permissionTable = {
@@ -34,7 +35,7 @@ export const permissionTable = {
   video_email_project: adminPL2Master,
   add_profile_id: adminPL2Master,
   give_credit: ['ADMIN', 'SUPPORT_PL2', 'SUPPORT_PL2_CC', 'SUPPORT_MASTER', 'MARKETER_PLUS', 'PARTNERS_MANAGER'],
-  see_models: ['ADMIN', ...fourPL, 'SUPPORT_MASTER', 'PARTNERS_MANAGER'],
+  see_models: seeModels,
   refund: ['ADMIN', 'SUPPORT_MASTER'],
   assign_roles: ['ADMIN'],
   add_campaign: adminPartners,
@@ -55,6 +56,9 @@ export const permissionTable = {
   grant_culling_credits: ['ADMIN', ...allSupport, 'MARKETER_PLUS', 'PARTNERS_MANAGER'],
   // Ours, not the spec's (its table has no permission for it): setting the exchange rates currency changes use.
   exchange_rates: ['ADMIN'],
+  // Ours: changing a model (state, lock, training projects, notes). The spec's table has only see_models for models;
+  // a model is the learned half of a profile, so it is whoever holds both edit_profile and see_models.
+  manage_models: adminPLMaster.filter((role) => seeModels.includes(role)),
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissionTable;

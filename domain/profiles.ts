@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, get, idParam, noBody, post } from './endpoint';
+import { defineArea, get, idParam, noBody, post, put } from './endpoint';
 import { headerSchema, quickActionSchema } from './tables';
 import { customerEmailSchema } from './user-details';
 
@@ -208,6 +208,38 @@ export const sharingUsersAnswer = z.object({
 });
 
 const profileTarget = { kind: 'profile', param: 'profile_id' } as const;
+const customerTarget = { kind: 'customer', param: 'user_id' } as const;
+
+/** A profile's name as staff type it. */
+const profileName = z.string().trim().min(2, 'must be at least 2 characters').max(80, 'must be at most 80 characters');
+
+/** Add a talent profile (a style made by a professional, type TALENT) to the customer's profiles. */
+export const addTalentProfileBody = z
+  .object({
+    profile_name: profileName,
+    format: z.enum(profileFormats).default('RAW'),
+    color: z.enum(profileColors).default('COLOR'),
+  })
+  .strict();
+
+/** Add an existing profile, by its id, to the customer: a copy of it (and of the model it edits with). */
+export const addProfileIdBody = z.object({ profile_id: idParam }).strict();
+
+/**
+ * Change a profile's format or colour from its dropdowns: the version the row was read at (`last_updated_row`)
+ * must still be the stored one (409 stale_version otherwise), like the details form.
+ */
+export const editProfileBody = z
+  .object({
+    format: z.enum(profileFormats).optional(),
+    color: z.enum(profileColors).optional(),
+    last_updated_row: z.string().min(1, 'the version the row was read at'),
+  })
+  .strict()
+  .refine((body) => body.format !== undefined || body.color !== undefined, {
+    message: 'change the format or the color',
+    path: ['format'],
+  });
 /** What a profile command answers: the profile as its owner's Profiles tab shows it now. */
 const profileChangeAnswer = z.object({ profile: profileRowSchema });
 
@@ -271,6 +303,38 @@ export const profiles = defineArea('profiles', {
     params: profileIdParams,
     body: unshareProfileBody,
     answer: sharingUsersAnswer,
+    target: profileTarget,
+  }),
+  sendForTeaching: post('profiles/:profile_id/actions/send_for_teaching', {
+    summary: 'Queue a teaching project of the profile’s edited photos, to teach it (it waits on the pending page)',
+    permission: 'edit_profile',
+    params: profileIdParams,
+    body: noBody,
+    answer: profileChangeAnswer,
+    target: profileTarget,
+  }),
+  addTalentProfile: post('users/:user_id/profiles/actions/add_talent_profile', {
+    summary: 'Add a talent profile to the customer, within their profile limit (max_personal_profiles)',
+    permission: 'add_talent_profile',
+    params: userIdParams,
+    body: addTalentProfileBody,
+    answer: profileChangeAnswer,
+    target: customerTarget,
+  }),
+  addProfileId: post('users/:user_id/profiles/actions/add_profile_id', {
+    summary: 'Add a copy of an existing profile (by its id) to the customer, within their profile limit',
+    permission: 'add_profile_id',
+    params: userIdParams,
+    body: addProfileIdBody,
+    answer: profileChangeAnswer,
+    target: customerTarget,
+  }),
+  editProfile: put('profiles/:profile_id', {
+    summary: 'Change a profile’s format or color (its dropdowns), if nobody changed the profile since it was read',
+    permission: 'edit_profile',
+    params: profileIdParams,
+    body: editProfileBody,
+    answer: profileChangeAnswer,
     target: profileTarget,
   }),
   revertToModel: post('profiles/:profile_id/models/:model_id/revert', {

@@ -144,6 +144,26 @@ export const reeditBody = z
   .object({ reason: z.string().trim().min(3, 'say why, in a few words').max(500, 'must be at most 500 characters') })
   .strict();
 
+/** What e-mailing a project's results answers: the outbox row, to whom, and the link it carries. */
+export const projectEmailAnswer = z.object({
+  outbox_id: z.number().int(),
+  recipient: z.string(),
+  template: z.string(),
+  url: z.string(),
+});
+
+/** How long a project download link works. */
+export const downloadLinkTtlSeconds = 600;
+
+/** A project's photos as a signed link to a streamed ZIP: its file name, how many photos, its exact size. */
+export const projectDownloadAnswer = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  filename: z.string(),
+  files: z.number().int(),
+  bytes: z.number().int(),
+});
+
 export const projects = defineArea('projects', {
   editing: get('users/:user_id/projects', {
     summary: 'The customer’s editing projects (edit and cull), paged and sorted, with what each cost and its actions',
@@ -177,6 +197,44 @@ export const projects = defineArea('projects', {
     readOnly: true,
     body: tableQuerySchema,
     answer: pendingAnswerSchema,
+  }),
+  emailEditedPhotos: post('projects/editing/:project_id/email_edited_photos', {
+    summary: 'E-mail the customer a link to the edited photos of a delivered editing project',
+    permission: 'email_edited_photos',
+    params: z.object({ project_id: idParam }),
+    answer: projectEmailAnswer,
+    target: { kind: 'project', param: 'project_id' },
+  }),
+  emailVideo: post('projects/video/:project_id/email_project', {
+    summary: 'E-mail the customer a link to a delivered video project (answers 204, no body)',
+    permission: 'video_email_project',
+    params: z.object({ project_id: idParam }),
+    answer: z.null(),
+    target: { kind: 'project', param: 'project_id' },
+  }),
+  download: post('projects/editing/:project_id/download', {
+    summary: 'A signed link, valid for 10 minutes, to a ZIP of a delivered editing project’s photos',
+    permission: 'download_user_photos',
+    params: z.object({ project_id: idParam }),
+    answer: projectDownloadAnswer,
+    target: { kind: 'project', param: 'project_id' },
+  }),
+  downloadZip: get('projects/editing/:project_id/photos.zip', {
+    summary: 'The ZIP of a project’s photos behind a signed link (no session: the signature is the permission)',
+    permission: null,
+    auth: 'none',
+    params: z.object({ project_id: idParam }),
+    query: z
+      .object({
+        expires: z.coerce.number().int().positive(),
+        signature: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+      })
+      .strict(),
+    /** The ZIP's bytes, streamed (content-type application/zip), not JSON. */
+    answer: z.custom<AsyncIterable<Uint8Array>>(
+      (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+      'must be the ZIP stream',
+    ),
   }),
   reedit: post('projects/editing/:project_id/reedit', {
     summary: 'Put a delivered editing project back in the queue to be edited again, charging nothing',

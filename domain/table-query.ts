@@ -1,48 +1,15 @@
 import { z } from 'zod';
-import type { FilterKind } from './tables';
+import { dayOperators, filterDayRange, filterOperators, type TableFilter } from './table-filters';
 
-/** Filter operators by column kind (data-and-calls-spec §5). */
-export const filterOperators = {
-  text: ['equal', 'includes', 'not_equal'],
-  number: ['gt', 'gte', 'lt', 'lte', 'eq', 'neq'],
-  date: ['after', 'on_or_after', 'before', 'on_or_before', 'on', 'not_on', 'range'],
-  multi: ['equal', 'not_equal'],
-} as const satisfies Record<FilterKind, readonly string[]>;
-
-/** How people read each operator (filter chips, the filter editor). */
-export const operatorLabels: Record<string, string> = {
-  equal: 'is',
-  includes: 'contains',
-  not_equal: 'is not',
-  gt: '>',
-  gte: '≥',
-  lt: '<',
-  lte: '≤',
-  eq: '=',
-  neq: '≠',
-  after: 'after',
-  on_or_after: 'on or after',
-  before: 'before',
-  on_or_before: 'on or before',
-  on: 'on',
-  not_on: 'not on',
-  range: 'between',
-};
-
-/** The date operators that take one day (all but `range`). */
-const dayOperators = [
-  'after',
-  'on_or_after',
-  'before',
-  'on_or_before',
-  'on',
-  'not_on',
-] as const satisfies readonly Exclude<(typeof filterOperators.date)[number], 'range'>[];
+export {
+  filterDayRange,
+  filterOperators,
+  isTableFilter,
+  operatorLabels,
+  type TableFilter,
+} from './table-filters';
 
 const column = z.string().min(1).max(64);
-/** The days a date filter may name: wide enough for any record, narrow enough for every database and `Date`. */
-export const filterDayRange = { min: '1900-01-01', max: '2999-12-31' } as const;
-
 /** A real calendar day, `YYYY-MM-DD`, compared in UTC (`2024-02-30`, `0000-01-01` and `9999-12-31` are 400s). */
 const day = z.iso
   .date({ error: 'must be a date as YYYY-MM-DD' })
@@ -75,8 +42,7 @@ export const tableFilterSchema = z.discriminatedUnion('kind', [
     op: z.enum(filterOperators.multi),
     value: z.array(z.string().max(100)).min(1, 'choose at least one value').max(100),
   }),
-]);
-export type TableFilter = z.infer<typeof tableFilterSchema>;
+]) satisfies z.ZodType<TableFilter>;
 
 export const sortSchema = z.strictObject({ column, direction: z.enum(['asc', 'desc']) });
 export type TableSort = z.infer<typeof sortSchema>;

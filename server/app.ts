@@ -4,9 +4,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { allEndpoints, apiPrefix } from '../domain/api';
+import { registerBundlePages } from './bundles/bundle-page';
 import { callHandlers } from './calls';
 import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerFileRoutes } from './files/routes';
+import { filesDirFrom, localFileStore } from './files/store';
 import { limitAnonymousCalls } from './http/anonymous-rate';
 import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
 import { registerApiReference } from './http/api-reference';
@@ -17,6 +20,11 @@ import { secureHeaders } from './http/security-headers';
 import { watchSessions } from './http/session-cache';
 import { deliverMailWithApp } from './mail/delivery';
 import { type MailSettings, mailSettingsFrom } from './mail/settings';
+import { registerPromotionLanding } from './marketing/promotion-landing';
+import { webhookSettingsFrom } from './notifications/output';
+import { deliverWebhooksWithApp } from './notifications/webhook';
+import { registerProfilePages } from './partners/profile-page';
+import { registerShortLinks } from './partners/short-links';
 import { createGateway, type PaymentGateway } from './payments';
 
 /** A route as registered, for the inventory check. */
@@ -117,6 +125,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '' },
   );
+
+  // Signed public links outside /admin: promotion links (`/p/{token}`), banner uploads and their stored images.
+  registerPromotionLanding(app, db, config.jwtSecret);
+  await registerFileRoutes(app, { db, store: localFileStore(filesDirFrom()), secret: config.jwtSecret });
+  deliverWebhooksWithApp(app, db, webhookSettingsFrom());
+
+  // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
+  // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).
+  registerShortLinks(app, db);
+  registerProfilePages(app, db);
+  registerBundlePages(app, db);
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : null;
   if (staticDir) {

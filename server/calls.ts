@@ -1,13 +1,22 @@
+import { abTestHandlers } from './ab-tests/handlers';
+import { listAudit } from './audit/list';
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
+import { bulkRunHandlers } from './bulk/handlers';
+import { bundleHandlers } from './bundles/bundles';
 import { chargeHandlers } from './charges/handlers';
 import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
 import { listOutbox } from './mail/outbox-list';
+import { marketingHandlers } from './marketing/handlers';
+import { modelHandlers } from './models/handlers';
+import { notificationHandlers } from './notifications/handlers';
+import { partnerHandlers } from './partners/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
+import { staffHandlers } from './staff/handlers';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -35,4 +44,13 @@ export const callHandlers: readonly RegisteredHandler[] = [
   listOutbox,
   ...profileHandlers,
   ...projectHandlers,
+  ...partnerHandlers,
+  ...bundleHandlers,
+  ...modelHandlers,
+  ...marketingHandlers,
+  ...bulkRunHandlers,
+  ...staffHandlers,
+  listAudit,
+  ...abTestHandlers,
+  ...notificationHandlers,
 ];

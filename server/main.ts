@@ -5,12 +5,14 @@ import { inArray, sql } from 'drizzle-orm';
 import { roles } from '../domain/roles';
 import { buildApp } from './app';
 import { pruneLoginFailures } from './auth/login-limits';
+import { callHandlers } from './calls';
 import { forkWorkers, workerCount, workerStaticDir } from './cluster';
 import { ConfigError, type Environment, readEnvironment } from './config';
 import { ensureConsoleBuild } from './console-build';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
+import { JobWorker } from './jobs';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
 import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
@@ -130,12 +132,19 @@ async function main(): Promise<void> {
   await reconcile();
   const reconciling = setInterval(() => void reconcile(), reconcileAfterSeconds * 1000);
   reconciling.unref();
+  // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
+  const jobWorker = new JobWorker(database.db, {
+    services: { config: env.config, handlers: callHandlers },
+    onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
+  });
+  jobWorker.start();
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
   if (workers > 1) {
     const stopWorkers = forkWorkers(workers, staticDir, log);
     stopOnSignal(async () => {
       clearInterval(reconciling);
       await stopWorkers();
+      await jobWorker.stop();
       await database.close();
     });
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
@@ -145,6 +154,7 @@ async function main(): Promise<void> {
   stopOnSignal(async () => {
     clearInterval(reconciling);
     await app.close();
+    await jobWorker.stop();
     await database.close();
   });
   log(`Loupe is running at ${where}`);

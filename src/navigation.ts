@@ -56,6 +56,8 @@ export const areas: readonly AreaDefinition[] = [
       { slug: 'credit-packages', title: 'Custom credit packages' },
       { slug: 'exchange-rates', title: 'Exchange rates', permission: 'exchange_rates' },
       { slug: 'outbox', title: 'Outbox' },
+      { slug: 'staff', title: 'Staff', permission: 'assign_roles' },
+      { slug: 'audit', title: 'Audit trail', permission: 'assign_roles' },
     ],
   },
 ];

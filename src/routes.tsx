@@ -8,6 +8,7 @@ import { formatId } from './ui/ids';
 import { Spinner } from './ui/Spinner';
 
 const LoginPage = lazy(() => import('../views/login/LoginPage'));
+const SetPasswordPage = lazy(() => import('../views/set-password/SetPasswordPage'));
 /** The shell brings the palette and every command: loaded after sign-in, so the login screen stays small. */
 const Shell = lazy(() => import('../views/shell/Shell').then((module) => ({ default: module.Shell })));
 const UsersPage = lazy(() => import('../views/users/UsersPage'));
@@ -17,6 +18,11 @@ const ModelsPage = lazy(() => import('../views/models/ModelsPage'));
 const ModelDetailsPage = lazy(() => import('../views/models/ModelDetailsPage'));
 const PartnersManagementPage = lazy(() => import('../views/partners-management/PartnersManagementPage'));
 const OperationsCenterPage = lazy(() => import('../views/operations-center/OperationsCenterPage'));
+const AbTestPage = lazy(() => import('../views/operations-center/ab-tests/AbTestPage'));
+const BulkRunPage = lazy(() => import('../views/bulk-runs/BulkRunPage'));
+const BulkRunsPage = lazy(() => import('../views/bulk-runs/BulkRunsPage'));
+const StaffPage = lazy(() => import('../views/operations-center/staff/StaffPage'));
+const AuditPage = lazy(() => import('../views/operations-center/audit/AuditPage'));
 
 type RouteParams = Readonly<Record<string, string | undefined>>;
 
@@ -58,6 +64,12 @@ export const shellRoutes: readonly RouteEntry[] = [
       isId(id) && hasTab(userDetailTabs, tab) ? <UserDetailsPage id={Number(id)} tab={tab} /> : <NotFoundPage />,
   },
   { path: '/pending-projects', title: () => 'Pending projects', page: () => <PendingProjectsPage /> },
+  { path: '/bulk-runs', title: () => 'Bulk runs', page: () => <BulkRunsPage /> },
+  {
+    path: '/bulk-runs/:id',
+    title: ({ id }) => `Bulk run ${id}`,
+    page: ({ id }) => (isId(id) ? <BulkRunPage id={Number(id)} /> : <NotFoundPage />),
+  },
   { path: '/models', title: () => 'Models', page: () => <ModelsPage /> },
   { path: '/models/:id', title: ({ id }) => `Model ${id}`, page: ({ id }) => <ModelDetailsPage id={id ?? ''} /> },
   { path: '/partners-management', redirect: () => '/partners-management/partners' },
@@ -67,6 +79,13 @@ export const shellRoutes: readonly RouteEntry[] = [
     page: ({ tab }) => (hasTab(partners.tabs, tab) ? <PartnersManagementPage tab={tab} /> : <NotFoundPage />),
   },
   { path: '/operations-center', redirect: () => '/operations-center/offer-generator' },
+  { path: '/operations-center/staff', title: () => 'Staff', page: () => <StaffPage /> },
+  { path: '/operations-center/audit', title: () => 'Audit trail', page: () => <AuditPage /> },
+  {
+    path: '/operations-center/ab-tests/:id',
+    title: ({ id }) => `A/B test ${formatId(id ?? '')}`,
+    page: ({ id }) => (isId(id) ? <AbTestPage id={Number(id)} /> : <NotFoundPage />),
+  },
   {
     path: '/operations-center/:tab',
     title: () => operations.title,
@@ -100,6 +119,13 @@ export function AppRoutes() {
         <Titled title="Sign in">
           <Suspense fallback={<PageFallback />}>
             <LoginPage />
+          </Suspense>
+        </Titled>
+      </Route>
+      <Route path="/set-password">
+        <Titled title="Choose your password">
+          <Suspense fallback={<PageFallback />}>
+            <SetPasswordPage />
           </Suspense>
         </Titled>
       </Route>

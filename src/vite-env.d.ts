@@ -8,3 +8,13 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Every call's address (method, path, token, flags) without its schemas: see scripts/call-addresses.ts. */
+declare module 'virtual:call-addresses' {
+  export const addresses: unknown;
+}
+
+/** One area's call addresses (`virtual:call-addresses/users`): what the first screen needs, without the rest. */
+declare module 'virtual:call-addresses/*' {
+  export const addresses: unknown;
+}

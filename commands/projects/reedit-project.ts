@@ -15,6 +15,7 @@ export default defineCommand({
   group: 'Customer',
   permission: 'reedit_project',
   target: 'user',
+  shortcut: 'Shift+Q',
   keywords: ['project', 're-edit', 'redo', 'edit again', 'queue'],
   params: {
     schema: reeditForm,

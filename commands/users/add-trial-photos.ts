@@ -34,5 +34,6 @@ export default defineCommand({
   run: ({ target, params, signal }) =>
     call(api.userActions.addTrialPhotos, { params: { user_id: target.id }, body: params }, { signal }),
   revalidates: [api.users.get, api.users.search, api.users.lastViewed, api.userDetails.activity, api.userDetails.audit],
+  bulk: 'add_trial_photos',
   successMessage: ({ target, params }) => `${params.amount} trial photos added for ${target.name}`,
 });

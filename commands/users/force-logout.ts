@@ -19,5 +19,6 @@ export default defineCommand({
   run: ({ target, params, signal }) =>
     call(api.userActions.forceLogout, { params: { user_id: target.id }, body: params }, { signal }),
   revalidates: [api.userDetails.activity, api.userDetails.audit],
+  bulk: 'force_logout',
   successMessage: ({ target }) => `${target.name} is signed out everywhere`,
 });

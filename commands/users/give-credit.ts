@@ -75,5 +75,6 @@ export default defineCommand({
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.userActions.giveCredit, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
   revalidates: [api.users.get, api.userDetails.credits, api.userDetails.activity, api.userDetails.audit],
+  bulk: 'give_credit',
   successMessage: ({ target, params }) => `${target.name} received ${amountText(target, params.amount)} of credit`,
 });

@@ -25,5 +25,6 @@ export default defineCommand({
   run: ({ target, params, signal }) =>
     call(api.userActions.grantCullingCredits, { params: { user_id: target.id }, body: params }, { signal }),
   revalidates: [api.userDetails.culling, api.userDetails.activity, api.userDetails.audit],
+  bulk: 'grant_culling_credits',
   successMessage: ({ target, params }) => `${params.amount} culling credits granted to ${target.name}`,
 });

@@ -40,4 +40,5 @@ export default defineCommand({
     api.userDetails.audit,
   ],
   successMessage: ({ target, params }) => `${target.name} has a free culling plan for ${params.months} months`,
+  bulk: 'grant_free_culling_plan',
 });

@@ -26,5 +26,6 @@ export default defineCommand({
   run: ({ target, params, signal }) =>
     call(api.userActions.sendEmail, { params: { user_id: target.id }, body: params }, { signal }),
   revalidates: [api.userDetails.activity, api.userDetails.audit],
+  bulk: 'send_email',
   successMessage: ({ target }) => `E-mail sent to ${target.email ?? target.name}`,
 });

@@ -16,5 +16,6 @@ export default defineCommand({
   run: ({ target, signal }) =>
     call(api.userActions.sendResetPasswordEmail, { params: { user_id: target.id } }, { signal }),
   revalidates: [api.userDetails.activity, api.userDetails.audit],
+  bulk: 'send_reset_password_email',
   successMessage: ({ target }) => `Reset-password e-mail sent to ${target.email ?? target.name}`,
 });

@@ -30,5 +30,6 @@ export default defineCommand({
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.users.suspend, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
   revalidates: customerRowViews,
+  bulk: 'suspend',
   successMessage: ({ target }) => `${target.name} is suspended`,
 });

@@ -17,5 +17,6 @@ export default defineCommand({
   run: ({ target, idempotencyKey, signal }) =>
     call(api.users.unsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),
   revalidates: customerRowViews,
+  bulk: 'unsuspend',
   successMessage: ({ target }) => `${target.name} is active again`,
 });

@@ -108,6 +108,14 @@ export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
 
   doc.font('Helvetica').fontSize(9).fillColor(grey);
   doc.text(invoice.vatNote, left, y + 16, { width: right - left });
+  if (invoice.lines.some((line) => line.amount < 0)) {
+    doc.text(
+      'Credit notes: the negative lines were refunded to the card; the total is what the card was charged net.',
+      {
+        width: right - left,
+      },
+    );
+  }
   doc.text(`Paid by card. Thank you for your business. Questions: ${invoice.seller.email ?? ''}`, {
     width: right - left,
   });

@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { invoiceVersionSchema } from '../../domain/charges';
 import { splitVat } from '../../domain/invoice-vat';
 import { type Currency, currencies, money } from '../../domain/money';
 import type { Database } from '../db/client';
-import { charges, customers, type InvoiceParty, invoices } from '../db/schema';
+import { charges, customers, type InvoiceLine, type InvoiceParty, invoices } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 
@@ -72,7 +72,38 @@ export async function currentInvoice(db: Database, chargeId: number): Promise<In
   return row ?? null;
 }
 
-/** Writes the next version of a charge's invoice from the customer's current details (the caller locked the charge). */
+/**
+ * The invoice's lines: the charge, then one credit-note line per card refund of it (negative, VAT excluded like
+ * every line). Each credit line is the drop in subtotal its refund makes, so the lines add up to the subtotal of
+ * what the card keeps.
+ */
+async function invoiceLines(
+  db: Database,
+  charge: ChargeRecord,
+  split: (total: number) => ReturnType<typeof splitVat>,
+): Promise<{ lines: InvoiceLine[]; kept: number }> {
+  const refunds = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.refundOf, charge.id), eq(charges.kind, 'REFUND'), eq(charges.status, 'SUCCEEDED')))
+    .orderBy(asc(charges.createdAt), asc(charges.id));
+  const first = split(charge.amount).subtotal;
+  const lines: InvoiceLine[] = [{ description: charge.description, quantity: 1, unitAmount: first, amount: first }];
+  let kept = charge.amount;
+  for (const refund of refunds) {
+    const before = split(kept).subtotal;
+    kept -= refund.amount;
+    const amount = split(kept).subtotal - before;
+    const day = isoTimestamp(refund.createdAt).slice(0, 10);
+    lines.push({ description: `Credit note ${day}: ${refund.description}`, quantity: 1, unitAmount: amount, amount });
+  }
+  return { lines, kept };
+}
+
+/**
+ * Writes the next version of a charge's invoice from the customer's current details (the caller locked the charge).
+ * Card refunds of the charge appear as credit-note lines, and the totals are what the card keeps.
+ */
 export async function issueInvoice(db: Database, charge: ChargeRecord, staffId: number | null): Promise<InvoiceRecord> {
   if (!isInvoiceable(charge)) throw fail('no_invoice_for_charge');
   const [customer] = await db.select().from(customers).where(eq(customers.id, charge.customerId));
@@ -80,7 +111,9 @@ export async function issueInvoice(db: Database, charge: ChargeRecord, staffId: 
   const previous = await currentInvoice(db, charge.id);
   const seller = invoiceSeller();
   const party = invoiceCustomer(customer);
-  const split = splitVat(charge.amount, party, seller.country ?? 'IE');
+  const splitOf = (total: number) => splitVat(total, party, seller.country ?? 'IE');
+  const { lines, kept } = await invoiceLines(db, charge, splitOf);
+  const split = splitOf(kept);
   const [invoice] = await db
     .insert(invoices)
     .values({
@@ -91,7 +124,7 @@ export async function issueInvoice(db: Database, charge: ChargeRecord, staffId: 
       issuedAt: charge.createdAt,
       seller,
       customer: party,
-      lines: [{ description: charge.description, quantity: 1, unitAmount: split.subtotal, amount: split.subtotal }],
+      lines,
       subtotal: split.subtotal,
       vatRateBp: split.rateBp,
       vat: split.vat,

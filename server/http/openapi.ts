@@ -36,7 +36,10 @@ export interface OpenApiOperation {
 }
 
 /** Answers that are not JSON: their media type (the invoice PDF behind a signed link). */
-const binaryAnswers: Record<string, string> = { 'charges.invoicePdf': 'application/pdf' };
+const binaryAnswers: Record<string, string> = {
+  'charges.invoicePdf': 'application/pdf',
+  'projects.downloadZip': 'application/zip',
+};
 
 /**
  * A zod schema as JSON Schema for the request (`input`: what a caller sends, before coercion and transforms) or the

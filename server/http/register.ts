@@ -13,10 +13,14 @@ import {
   type PaymentOutcome,
   paymentInProgressOf,
   providerKeyOf,
+  type RefundOutcome,
   recordAttempt,
+  recordRefundAttempt,
+  refundCard,
   storedCardOf,
   vendorOf,
   writeLedgerRow,
+  writeRefundLedgerRow,
 } from '../payments/handle-payment';
 import { writeAudit } from './audit';
 import { authenticateAccess, bearerOf, type Caller } from './caller';
@@ -186,6 +190,10 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   const plan = await options.db
     .transaction(async (db) => {
       const prepared = await handler.prepare(staffContext(db, invocation), { providerKey });
+      if (prepared.refund) {
+        await recordRefundAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.refund);
+        return { ...prepared, charge: null, card: null };
+      }
       if (!prepared.charge) return { ...prepared, card: null };
       const card = await storedCardOf(db, prepared.charge.customerId);
       await recordAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.charge);
@@ -195,13 +203,17 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
       throw paymentInProgressOf(error);
     });
   const planned = plan.charge;
+  const refund = plan.refund ?? null;
   const result = planned && plan.card ? await chargeCard(options.gateway, providerKey, plan.card, planned) : null;
-  const vendor = planned ? await vendorOf(options.db, planned.customerId, options.gateway) : '';
+  const refunded = refund ? await refundCard(options.gateway, providerKey, refund) : null;
+  const customerId = planned?.customerId ?? refund?.customerId;
+  const vendor = customerId === undefined ? '' : await vendorOf(options.db, customerId, options.gateway);
   return inTransaction(handler.endpoint, invocation, claim, async (db) => {
-    const outcome: PaymentOutcome =
-      planned && result
-        ? await writeLedgerRow(db, providerKey, claim.staffId, planned, result, vendor)
-        : { status: 'not_charged' };
+    let outcome: PaymentOutcome | RefundOutcome = { status: 'not_charged' };
+    if (planned && result) outcome = await writeLedgerRow(db, providerKey, claim.staffId, planned, result, vendor);
+    else if (refund && refunded) {
+      outcome = await writeRefundLedgerRow(db, providerKey, claim.staffId, refund, refunded, vendor);
+    }
     return handler.record(staffContext(db, invocation), plan.data, outcome);
   });
 }

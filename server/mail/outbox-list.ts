@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { emailStatuses, emailStatusLabels, type OutboxRow } from '../../domain/outbox';
 import type { Header } from '../../domain/tables';
 import { outbox } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 import { handle } from '../http/handler';
-import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
+import { compileTableQuery, type TableSource, tableColumn } from '../tables/filter-sql';
 import { tableHeader } from '../tables/header';
 import { keysetPage } from '../tables/keyset-page';
 
@@ -23,27 +23,20 @@ export const outboxHeaders: readonly Header[] = [
   tableHeader('id', 'ID', 'NUMBER', 'number', { default_visible: false }),
 ];
 
-const column = (expression: SQL, type: TableColumn['type'], nullable = false, values?: readonly string[]) => ({
-  sql: expression,
-  type,
-  nullable,
-  ...(values ? { values } : {}),
-});
-
 /** The outbox as `compileTableQuery` reads it: newest first; a customer's e-mails through `outbox_customer`. */
 const outboxSource: TableSource = {
   headers: outboxHeaders,
   columns: {
-    id: column(sql`${outbox.id}`, 'bigint'),
-    created_at: column(sql`${outbox.createdAt}`, 'timestamptz'),
-    user_id: column(sql`${outbox.customerId}`, 'integer', true),
-    recipient: column(sql`${outbox.recipient}`, 'text'),
-    subject: column(sql`${outbox.subject}`, 'text'),
-    template: column(sql`${outbox.template}`, 'text'),
-    status: column(sql`${outbox.status}`, 'text', false, emailStatuses),
-    attempts: column(sql`${outbox.attempts}`, 'integer'),
-    sent_at: column(sql`${outbox.sentAt}`, 'timestamptz', true),
-    last_error: column(sql`${outbox.lastError}`, 'text', true),
+    id: tableColumn(sql`${outbox.id}`, 'bigint'),
+    created_at: tableColumn(sql`${outbox.createdAt}`, 'timestamptz'),
+    user_id: tableColumn(sql`${outbox.customerId}`, 'integer', true),
+    recipient: tableColumn(sql`${outbox.recipient}`, 'text'),
+    subject: tableColumn(sql`${outbox.subject}`, 'text'),
+    template: tableColumn(sql`${outbox.template}`, 'text'),
+    status: tableColumn(sql`${outbox.status}`, 'text', false, emailStatuses),
+    attempts: tableColumn(sql`${outbox.attempts}`, 'integer'),
+    sent_at: tableColumn(sql`${outbox.sentAt}`, 'timestamptz', true),
+    last_error: tableColumn(sql`${outbox.lastError}`, 'text', true),
   },
   id: sql`${outbox.id}`,
   defaultSort: { column: 'created_at', direction: 'desc' },

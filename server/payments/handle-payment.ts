@@ -4,7 +4,13 @@ import type { Database } from '../db/client';
 import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
-import { type ChargeResult, GatewayRequestError, GatewayUnavailableError, type PaymentGateway } from './gateway';
+import {
+  type ChargeResult,
+  GatewayRequestError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type RefundResult,
+} from './gateway';
 
 /** What a payment call wants charged to the customer's stored card, in integer minor units. */
 export interface PlannedCharge {
@@ -22,9 +28,27 @@ export interface PaymentIdentity {
   providerKey: string;
 }
 
-/** What `prepare` decided: the charge to make (null: nothing to charge, e.g. a zero total) and data for `record`. */
+/** What a payment call wants refunded to the card of one of the customer's ledger charges, in its minor units. */
+export interface PlannedRefund {
+  customerId: number;
+  amount: number;
+  currency: string;
+  purpose: ChargePurpose;
+  description: string;
+  /** The ledger charge refunded and the provider's id of it. */
+  refundOf: number;
+  providerChargeId: string;
+  /** The project refunded, if any: a pending refund counts against its refundable rest. */
+  projectId: number | null;
+}
+
+/**
+ * What `prepare` decided: the charge to make (null: nothing to charge, e.g. a zero total) or the refund to make
+ * (never both), and data for `record`.
+ */
 export interface PaymentPlan<T> {
   charge: PlannedCharge | null;
+  refund?: PlannedRefund | null;
   data: T;
 }
 
@@ -35,6 +59,15 @@ export type LedgerCharge = typeof charges.$inferSelect;
 export type PaymentOutcome =
   | { status: 'succeeded'; charge: LedgerCharge }
   | { status: 'declined'; charge: LedgerCharge; code: string; message: string }
+  | { status: 'not_charged' };
+
+/**
+ * What a refund call's card did: refunded (a REFUND ledger row was written), refused by the provider (no ledger
+ * row: nothing moved), or nothing was asked of the card (e.g. a refund as credit).
+ */
+export type RefundOutcome =
+  | { status: 'refunded'; refund: LedgerCharge }
+  | { status: 'refund_declined'; code: string; message: string }
   | { status: 'not_charged' };
 
 /**
@@ -54,7 +87,8 @@ export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
   readonly kind: 'payment';
   readonly endpoint: E;
   prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-  record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
+  /** A charge call gets a PaymentOutcome, a refund call (`handleRefund`, its plan names a refund) a RefundOutcome. */
+  record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome | RefundOutcome): Promise<unknown>;
 }
 
 /** Implements a money call that charges a card: `export const retryCharge = handlePayment(api.charges.retry, {…})`. */
@@ -67,7 +101,51 @@ export function handlePayment<E extends Endpoint, T>(
 ): PaymentHandler<E, T> {
   if (!endpoint.money) throw new Error(`${endpoint.id}: a payment call must be declared with money: true`);
   if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a payment call needs a staff caller`);
-  return { kind: 'payment', endpoint, ...steps };
+  return {
+    kind: 'payment',
+    endpoint,
+    prepare: async (context, payment) => {
+      const plan = await steps.prepare(context, payment);
+      if (plan.refund) throw new Error(`${endpoint.id}: a charge call cannot plan a refund (use handleRefund)`);
+      return plan;
+    },
+    record: (context, data, outcome) => {
+      if (outcome.status === 'refunded' || outcome.status === 'refund_declined') {
+        throw new Error(`${endpoint.id}: a charge call got a refund's outcome`);
+      }
+      return steps.record(context, data, outcome);
+    },
+  };
+}
+
+/**
+ * Implements a money call that may refund a card (the same pipeline: the plan's `refund` is sent to the provider
+ * as `refund` instead of a charge, its pending attempt naming the charge and project), e.g. a project refund.
+ */
+export function handleRefund<E extends Endpoint, T>(
+  endpoint: E,
+  steps: {
+    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
+    record(context: StaffCallContext<E>, data: T, outcome: RefundOutcome): Promise<unknown>;
+  },
+): PaymentHandler<E, T> {
+  if (!endpoint.money) throw new Error(`${endpoint.id}: a refund call must be declared with money: true`);
+  if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a refund call needs a staff caller`);
+  return {
+    kind: 'payment',
+    endpoint,
+    prepare: async (context, payment) => {
+      const plan = await steps.prepare(context, payment);
+      if (plan.charge) throw new Error(`${endpoint.id}: a refund call cannot plan a charge`);
+      return plan;
+    },
+    record: (context, data, outcome) => {
+      if (outcome.status === 'succeeded' || outcome.status === 'declined') {
+        throw new Error(`${endpoint.id}: a refund call got a charge's outcome`);
+      }
+      return steps.record(context, data, outcome);
+    },
+  };
 }
 
 /** The provider-side idempotency key of a staff member's Idempotency-Key: unique across staff. */
@@ -214,4 +292,112 @@ export async function vendorOf(db: Database, customerId: number, gateway: Paymen
     .from(customers)
     .where(eq(customers.id, customerId));
   return customer?.vendor ?? gateway.name;
+}
+
+/** Step 1's write for a refund: the attempt, committed before the gateway is called, like `recordAttempt`. */
+export async function recordRefundAttempt(
+  db: Database,
+  providerKey: string,
+  callId: string,
+  staffId: number,
+  refund: PlannedRefund,
+): Promise<void> {
+  if (await otherPaymentPending(db, refund.customerId, providerKey)) throw fail('payment_in_progress');
+  const { customerId, amount, currency, purpose, description, refundOf, projectId } = refund;
+  await db
+    .insert(paymentAttempts)
+    .values({
+      providerKey,
+      callId,
+      staffId,
+      customerId,
+      amount,
+      currency,
+      purpose,
+      description,
+      operation: 'refund',
+      refundOf,
+      projectId,
+    })
+    .onConflictDoNothing({ target: paymentAttempts.providerKey });
+}
+
+/** Step 2 of a refund: refunds the charge at the provider; an unknown outcome is a 503 that is safe to retry. */
+export async function refundCard(
+  gateway: PaymentGateway,
+  providerKey: string,
+  refund: PlannedRefund,
+): Promise<RefundResult> {
+  try {
+    return await gateway.refund({
+      idempotencyKey: providerKey,
+      chargeId: refund.providerChargeId,
+      amount: refund.amount,
+    });
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) throw fail('payment_provider_unavailable');
+    if (error instanceof GatewayRequestError && error.code === 'idempotency_key_reused') {
+      throw fail('payment_key_mismatch');
+    }
+    throw error;
+  }
+}
+
+/** The refund as the attempt row recorded it (what reconciliation knows of a refund). */
+export type RefundAttempt = Pick<
+  typeof paymentAttempts.$inferSelect,
+  'customerId' | 'amount' | 'currency' | 'purpose' | 'description' | 'refundOf' | 'projectId'
+>;
+
+/**
+ * Step 3's ledger row for a refund: a REFUND row linked to the charge (and project) when the provider refunded;
+ * nothing when it refused (no money moved: the attempt is closed as abandoned). The row already written for this
+ * key (by reconciliation) is reused.
+ */
+export async function writeRefundLedgerRow(
+  db: Database,
+  providerKey: string,
+  staffId: number | null,
+  refund: RefundAttempt,
+  result: RefundResult,
+  vendor: string,
+): Promise<RefundOutcome> {
+  const finishedAt = new Date().toISOString();
+  if (result.status !== 'succeeded') {
+    await db
+      .update(paymentAttempts)
+      .set({ state: 'abandoned', finishedAt })
+      .where(eq(paymentAttempts.providerKey, providerKey));
+    return { status: 'refund_declined', code: result.code, message: result.message };
+  }
+  const [existing] = await db.select().from(charges).where(eq(charges.providerKey, providerKey));
+  const row =
+    existing ??
+    (
+      await db
+        .insert(charges)
+        .values({
+          customerId: refund.customerId,
+          kind: 'REFUND',
+          status: 'SUCCEEDED',
+          amount: refund.amount,
+          currency: refund.currency,
+          purpose: refund.purpose,
+          description: refund.description,
+          chargingVendor: vendor,
+          providerKey,
+          staffId,
+          providerChargeId: result.refundId,
+          providerRef: result.providerRef,
+          refundOf: refund.refundOf,
+          projectId: refund.projectId,
+        })
+        .returning()
+    )[0];
+  if (!row) throw new Error('refund ledger row not written');
+  await db
+    .update(paymentAttempts)
+    .set({ state: 'recorded', finishedAt })
+    .where(eq(paymentAttempts.providerKey, providerKey));
+  return { status: 'refunded', refund: row };
 }

@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { paymentAttempts } from '../db/schema';
 import type { PaymentGateway } from './gateway';
-import { vendorOf, writeLedgerRow } from './handle-payment';
+import { vendorOf, writeLedgerRow, writeRefundLedgerRow } from './handle-payment';
 
 /** What one reconciliation pass did. */
 export interface ReconcileReport {
@@ -17,7 +17,8 @@ export interface ReconcileReport {
 /**
  * Closes payment attempts left pending longer than `olderThanSeconds` (their request died between the provider's
  * answer and the ledger row, and nobody retried): asks the provider what it did for the key and writes the missing
- * ledger row, or marks the attempt abandoned when nothing was charged. The call's other effects (credits,
+ * ledger row (a charge, or a refund linked to its charge and project), or marks the attempt abandoned when nothing
+ * moved. The call's other effects (credits,
  * unsuspension) are not replayed: a person sees the recorded charge and acts, as with any payment made outside Loupe.
  */
 export async function reconcilePayments(
@@ -39,7 +40,14 @@ export async function reconcilePayments(
       report.unknown += 1;
       continue;
     }
-    if (found.operation === 'charge') {
+    if (found.operation === 'refund' && attempt.operation === 'refund') {
+      const vendor = await vendorOf(db, attempt.customerId, gateway);
+      const outcome = await db.transaction((tx) =>
+        writeRefundLedgerRow(tx, attempt.providerKey, attempt.staffId, attempt, found.result, vendor),
+      );
+      if (outcome.status === 'refunded') report.recorded += 1;
+      else report.abandoned += 1;
+    } else if (found.operation === 'charge') {
       const vendor = await vendorOf(db, attempt.customerId, gateway);
       await db.transaction((tx) =>
         writeLedgerRow(tx, attempt.providerKey, attempt.staffId, attempt, found.result, vendor),

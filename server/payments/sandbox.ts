@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { paymentProviderSandbox } from '../db/schema';
+import { charges, paymentProviderSandbox } from '../db/schema';
 import {
   type ChargeRequest,
   type ChargeResult,
@@ -111,6 +111,39 @@ function refundResultOf(row: SandboxRow): RefundResult {
   };
 }
 
+/** The provider-side charge ids the demo seed gives its ledger history (server/seed/charge-history.ts, contracts.ts). */
+const seededChargeId = /^ch_sbx_seed_/;
+
+/**
+ * The demo seed writes card history straight into Loupe's ledger, as if charged at the provider before Loupe
+ * existed: the sandbox takes such a charge into its books the first time it is refunded (from the ledger row that
+ * names it), so that refunding demo work behaves as with a real provider's history.
+ */
+async function importSeededCharge(db: Database, chargeId: string): Promise<void> {
+  if (!seededChargeId.test(chargeId)) return;
+  const [ledger] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.providerChargeId, chargeId), eq(charges.kind, 'CHARGE'), eq(charges.status, 'SUCCEEDED')))
+    .limit(1);
+  if (!ledger) return;
+  await db
+    .insert(table)
+    .values({
+      idempotencyKey: `seed:${chargeId}`,
+      operation: 'charge',
+      requestHash: hashOf(['seed', chargeId]),
+      status: 'succeeded',
+      objectId: chargeId,
+      providerRef: ledger.providerRef,
+      customerRef: `cus_loupe_${ledger.customerId}`,
+      paymentMethod: 'pm_card_ok',
+      amount: ledger.amount,
+      currency: ledger.currency,
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * A provider's test mode on Loupe's database (`payment_provider_sandbox`), so it survives restarts and is shared by
  * every server process. One row per idempotency key, written with INSERT … ON CONFLICT DO NOTHING: whoever inserts
@@ -187,6 +220,7 @@ export class SandboxGateway implements PaymentGateway {
     const [stored] = await this.db.select().from(table).where(eq(table.idempotencyKey, idempotencyKey));
     if (stored) return this.#replay(idempotencyKey, 'refund', requestHash, refundResultOf, stored);
     const inserted = await this.db.transaction(async (tx) => {
+      await importSeededCharge(tx, chargeId);
       const [charge] = await tx
         .select()
         .from(table)

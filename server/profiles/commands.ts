@@ -11,17 +11,21 @@ import { recordStaffAction } from '../users/customer-records';
 import { profilesOf } from './list';
 import { profileRow, trainingModelStates } from './rows';
 
-type ProfileRecord = typeof profiles.$inferSelect;
+export type ProfileRecord = typeof profiles.$inferSelect;
 
 /** The profile, locked for this transaction (one change at a time), or 404. */
-async function lockProfile(db: Database, id: number): Promise<ProfileRecord> {
+export async function lockProfile(db: Database, id: number): Promise<ProfileRecord> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, id)).for('update');
   if (!profile) throw fail('profile_not_found');
   return profile;
 }
 
 /** Changes profile columns and bumps its row version. */
-async function changeProfile(db: Database, id: number, changes: PgUpdateSetSource<typeof profiles>): Promise<void> {
+export async function changeProfile(
+  db: Database,
+  id: number,
+  changes: PgUpdateSetSource<typeof profiles>,
+): Promise<void> {
   await db
     .update(profiles)
     .set({ ...changes, lastUpdatedRow: sql`now()` })
@@ -29,21 +33,25 @@ async function changeProfile(db: Database, id: number, changes: PgUpdateSetSourc
 }
 
 /** The profile as its owner's Profiles tab shows it now, for the caller. */
-async function ownerRow(db: Database, profile: ProfileRecord, can: (p: Permission) => boolean): Promise<ProfileRow> {
+export async function ownerRow(
+  db: Database,
+  profile: ProfileRecord,
+  can: (p: Permission) => boolean,
+): Promise<ProfileRow> {
   const record = (await profilesOf(db, profile.customerId)).find((each) => each.id === profile.id);
   if (!record) throw fail('profile_not_found');
   return profileRow(record, profile.customerId, can);
 }
 
 /** Moves the owner's count of live profiles (`profiles_used`, the users list's profiles x/y) by `by`. */
-async function countProfiles(db: Database, customerId: number, by: 1 | -1): Promise<void> {
+export async function countProfiles(db: Database, customerId: number, by: 1 | -1): Promise<void> {
   await db
     .update(customers)
     .set({ profilesUsed: sql`greatest(0, ${customers.profilesUsed} + ${by})`, lastUpdatedRow: sql`now()` })
     .where(eq(customers.id, customerId));
 }
 
-const timeline = (db: Database, profile: ProfileRecord, staff: StaffMember, event: string) =>
+export const timeline = (db: Database, profile: ProfileRecord, staff: StaffMember, event: string) =>
   recordStaffAction(db, profile.customerId, staff, event, [
     { label: 'Profile', value: `${profile.name} (#${profile.id})` },
   ]);

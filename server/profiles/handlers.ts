@@ -1,4 +1,5 @@
 import type { RegisteredHandler } from '../http/register';
+import { addProfileId, addTalentProfile, editProfile, sendForTeaching } from './additions';
 import { deleteProfile, recoverProfile, revertToModel, sendForManualTraining } from './commands';
 import { finetuneHistoryHandlers } from './finetune-history';
 import { listProfiles, profileDropdownOptions } from './list';
@@ -16,4 +17,8 @@ export const profileHandlers: readonly RegisteredHandler[] = [
   listSharingUsers,
   shareProfile,
   unshareProfile,
+  sendForTeaching,
+  addTalentProfile,
+  addProfileId,
+  editProfile,
 ];

@@ -9,6 +9,7 @@ import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { findCustomer } from '../users/customer-records';
+import { refundedByProject } from './refundable';
 import {
   additionalProjectHeaders,
   editingProjectHeaders,
@@ -48,6 +49,10 @@ export const listEditingProjects = handle(api.projects.editing, async ({ db, par
   const customer = await findCustomer(db, params.user_id);
   const { rows, meta } = await projectPage(db, customer.id, 'EDITING', query);
   const currency = currencyOf(customer.currency);
+  const refunded = await refundedByProject(
+    db,
+    rows.filter(({ project }) => project.paid && project.totalCharge > 0).map(({ project }) => project.id),
+  );
   return {
     headers: [...editingProjectHeaders],
     projects: rows.map(({ project, profileName, charge }) =>
@@ -56,6 +61,7 @@ export const listEditingProjects = handle(api.projects.editing, async ({ db, par
         profileName,
         invoice: charge && isInvoiceable(charge) ? { charge_id: charge.id, number: invoiceNumber(charge) } : null,
         can,
+        refunded: refunded.get(project.id) ?? 0,
       }),
     ),
     meta,

@@ -91,19 +91,20 @@ const actionPermission: Record<EditingProjectAction, Permission> = {
 const delivered = (project: ProjectRecord) => project.status === 'READY' || project.status === 'DOWNLOADED';
 
 /** Why an editing project's action cannot run now (null: it can). */
-function stateReason(action: EditingProjectAction, project: ProjectRecord): string | null {
+function stateReason(action: EditingProjectAction, project: ProjectRecord, refunded: number): string | null {
   if (action === 'REFUND') {
     if (project.totalCharge <= 0) return 'Nothing was charged for this project';
     if (!project.paid || project.chargeId === null) return 'Its charge was not paid: there is nothing to refund';
+    if (refunded >= project.totalCharge) return 'It is refunded in full';
     return null;
   }
   if (action === 'RE_EDIT') return delivered(project) ? null : 'The project is in the queue already';
   return delivered(project) ? null : 'The edits are not delivered yet';
 }
 
-function editingActions(project: ProjectRecord, can: (p: Permission) => boolean): QuickAction[] {
+function editingActions(project: ProjectRecord, can: (p: Permission) => boolean, refunded: number): QuickAction[] {
   return editingProjectActions.map((name) => {
-    const reason = can(actionPermission[name]) ? stateReason(name, project) : insufficientPermissions;
+    const reason = can(actionPermission[name]) ? stateReason(name, project, refunded) : insufficientPermissions;
     return { name, is_disabled: reason !== null, disable_message: reason };
   });
 }
@@ -116,6 +117,8 @@ export function editingProjectRow(
     profileName: string | null;
     invoice: EditingProjectRow['invoice'];
     can: (p: Permission) => boolean;
+    /** What was refunded of it so far (card and credit), in minor units: REFUND is off once it is all. */
+    refunded?: number;
   },
 ): EditingProjectRow {
   return {
@@ -141,7 +144,7 @@ export function editingProjectRow(
     invoice: context.invoice,
     paid: project.paid,
     software_version: project.softwareVersion,
-    quick_actions: editingActions(project, context.can),
+    quick_actions: editingActions(project, context.can, context.refunded ?? 0),
   };
 }
 

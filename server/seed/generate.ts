@@ -13,7 +13,9 @@ import {
   detailRandom,
   makeCustomerDetails,
 } from './details';
+import { defaultEvidencePhotos, seedModelEvidence } from './models';
 import { addOpenPeriod } from './open-period';
+import { seedPartners } from './partners';
 import { Random } from './random';
 import { staffNames } from './vocabulary';
 import { WorkSeeder } from './work';
@@ -29,6 +31,9 @@ export interface SeedOptions {
   batchSize?: number;
   /** How many of the customers (the first ones) get credits, notifications and an activity timeline; default 5000. */
   detailCustomers?: number;
+  /** Training photos (with edit parameters) for the models a reviewer opens first (default 8 a customer, at most
+   * 40,000); see seed/models.ts. */
+  modelEvidencePhotos?: number;
   /** Called after each batch with the number of customers written so far. */
   onProgress?: (written: number) => void;
 }
@@ -241,6 +246,13 @@ export async function seedDatabase(
   await db.execute(sql`ANALYZE customer_credits, customer_notifications, activity_events, charges`);
   // After the ledger's statistics: linking projects to their charges is an index lookup per project then.
   await WorkSeeder.finish(db);
+  await seedModelEvidence(
+    db,
+    options.modelEvidencePhotos ?? Math.min(defaultEvidencePhotos, options.customers * 8),
+    detailCustomers,
+  );
   const staff = options.staff ? await insertStaff(db) : [];
+  // After the staff (partners' owners) and the customers (attributed to the partners' activities).
+  await seedPartners(db, { seed });
   return { customers: options.customers, staff };
 }

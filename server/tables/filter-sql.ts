@@ -20,6 +20,16 @@ export interface TableColumn {
   values?: readonly string[];
 }
 
+/** A list column from its SQL expression and type (nullable, and the values a multi filter may name, as given). */
+export function tableColumn(
+  expression: SQL,
+  type: ColumnSqlType,
+  nullable = false,
+  values?: readonly string[],
+): TableColumn {
+  return { sql: expression, type, nullable, ...(values ? { values } : {}) };
+}
+
 /** A list's SQL description: its headers' columns by header key, the id column (tie-breaker) and the default order. */
 export interface TableSource {
   headers: readonly Header[];

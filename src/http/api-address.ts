@@ -1,4 +1,4 @@
-import { apiPrefix } from '../../domain/api';
+import { apiPrefix } from '../../domain/call-address';
 
 function configuredServer(): string {
   return (import.meta.env.VITE_API_BASE_URL ?? '').trim().replace(/\/+$/, '');

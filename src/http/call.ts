@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
-import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../../domain/endpoint';
-import { pathOf } from '../../domain/endpoint';
+import { type CallAddress, pathOf } from '../../domain/call-address';
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '../../domain/endpoint';
 import type { ErrorCode } from '../../domain/errors';
 import { session } from '../session/store';
 import { toast, toastDefaults } from '../ui/toast-store';
@@ -10,7 +10,7 @@ import { refreshSession } from './refresh';
 import { headersFor, transport } from './transport';
 
 /** The inputs of a call, typed from its catalogue entry. */
-export interface CallInput<E extends Endpoint> {
+export interface CallInput<E extends CallAddress> {
   params?: ParamsOf<E>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
@@ -35,7 +35,7 @@ const sessionGoneCodes: ReadonlySet<string> = new Set<ErrorCode>([
   'staff_deactivated',
 ]);
 
-function bearerFor(endpoint: Endpoint): string | null {
+function bearerFor(endpoint: CallAddress): string | null {
   if (endpoint.auth === 'none') return null;
   return endpoint.auth === 'refresh' ? session.refreshToken : session.accessToken;
 }
@@ -46,7 +46,7 @@ function isExpired(error: unknown): boolean {
   return body?.detail === expiredDetail;
 }
 
-async function send<E extends Endpoint>(
+async function send<E extends CallAddress>(
   endpoint: E,
   input: CallInput<E>,
   options: CallOptions,
@@ -86,7 +86,7 @@ function asApiError(error: unknown, signal: AbortSignal | undefined): ApiError {
  * happened (`failureTitle`: the action named for the signal, "Not allowed", "Server error"…), unless `silent`, a
  * cancel, or an ended session.
  */
-export async function call<E extends Endpoint>(
+export async function call<E extends CallAddress>(
   endpoint: E,
   input: CallInput<E> = {},
   options: CallOptions = {},

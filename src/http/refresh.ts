@@ -1,8 +1,8 @@
-import { api } from '../../domain/api';
+import { pathOf } from '../../domain/call-address';
 import type { AnswerOf } from '../../domain/endpoint';
-import { pathOf } from '../../domain/endpoint';
 import { session, storeTokens } from '../session/store';
 import { sessionEndedError } from './api-error';
+import { authCalls } from './auth-calls';
 import { endSession } from './end-session';
 import { headersFor, transport } from './transport';
 
@@ -15,9 +15,9 @@ async function exchangeRefreshToken(): Promise<string> {
     throw sessionEndedError();
   }
   try {
-    const answer = await transport<AnswerOf<typeof api.auth.refresh>>(pathOf(api.auth.refresh), {
+    const answer = await transport<AnswerOf<typeof authCalls.refresh>>(pathOf(authCalls.refresh), {
       method: 'POST',
-      headers: headersFor(api.auth.refresh, refreshToken),
+      headers: headersFor(authCalls.refresh, refreshToken),
     });
     const accessToken = answer?.data?.access_token;
     if (typeof accessToken !== 'string' || !accessToken) throw new Error('The refresh answer has no access token');

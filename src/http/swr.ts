@@ -1,5 +1,6 @@
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
-import type { AnswerOf, Endpoint } from '../../domain/endpoint';
+import type { CallAddress } from '../../domain/call-address';
+import type { AnswerOf } from '../../domain/endpoint';
 import type { ApiError } from './api-error';
 import { type CallInput, call } from './call';
 
@@ -24,12 +25,12 @@ function stable(value: unknown): unknown {
 }
 
 /** The SWR key of a call: `<endpoint id> <params and query as JSON with sorted keys>`; the body is not part of it. */
-export function swrKey<E extends Endpoint>(endpoint: E, input: Pick<CallInput<E>, 'params' | 'query'> = {}): string {
+export function swrKey<E extends CallAddress>(endpoint: E, input: Pick<CallInput<E>, 'params' | 'query'> = {}): string {
   return `${endpoint.id} ${JSON.stringify(stable({ params: input.params ?? {}, query: input.query ?? {} }))}`;
 }
 
 /** Fetches a call through SWR; `null` input waits (no request). Errors are `ApiError`s, already toasted. */
-export function useCall<E extends Endpoint>(
+export function useCall<E extends CallAddress>(
   endpoint: E,
   input: Pick<CallInput<E>, 'params' | 'query'> | null,
   config?: SWRConfiguration<AnswerOf<E>, ApiError>,
@@ -38,14 +39,14 @@ export function useCall<E extends Endpoint>(
   return useSWR<AnswerOf<E>, ApiError>(key, () => call(endpoint, input ?? {}), config);
 }
 
-function matches(key: unknown, target: Endpoint | string): boolean {
+function matches(key: unknown, target: CallAddress | string): boolean {
   if (typeof key !== 'string') return false;
   if (typeof target !== 'string') return key.startsWith(`${target.id} `);
   return key === target || key.startsWith(`${target} `);
 }
 
 /** Revalidates the cached answers of the given endpoints (any params), endpoint ids, or exact `swrKey`s. */
-export async function revalidateCalls(...targets: ReadonlyArray<Endpoint | string>): Promise<void> {
+export async function revalidateCalls(...targets: ReadonlyArray<CallAddress | string>): Promise<void> {
   if (targets.length === 0) return;
   await mutate((key) => targets.some((target) => matches(key, target)));
 }

@@ -1,6 +1,5 @@
 import { ofetch } from 'ofetch';
-import { idempotencyHeader, xsrfHeader } from '../../domain/auth';
-import { type Endpoint, isMutation } from '../../domain/endpoint';
+import { type CallAddress, idempotencyHeader, isMutation, xsrfHeader } from '../../domain/call-address';
 import { apiBaseURL } from './api-address';
 import { readXsrfToken } from './xsrf';
 
@@ -9,7 +8,7 @@ export const transport = ofetch.create({ baseURL: apiBaseURL(), retry: 0, header
 
 /** The headers of one request: bearer token, cross-site token on mutations, idempotency key on money calls. */
 export function headersFor(
-  endpoint: Pick<Endpoint, 'method' | 'money'>,
+  endpoint: Pick<CallAddress, 'method' | 'money' | 'readOnly'>,
   bearer: string | null,
   idempotencyKey?: string,
 ): Record<string, string> {

@@ -1,4 +1,4 @@
-import { xsrfCookie } from '../../domain/auth';
+import { xsrfCookie } from '../../domain/call-address';
 
 /** The cross-site request token the server set in the `XSRF-TOKEN` cookie, echoed on every mutation. */
 export function readXsrfToken(cookies: string = globalThis.document?.cookie ?? ''): string | undefined {

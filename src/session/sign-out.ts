@@ -1,4 +1,4 @@
-import { api } from '../../domain/api';
+import { authCalls } from '../http/auth-calls';
 import { call } from '../http/call';
 import { endSession } from '../http/end-session';
 import { session } from './store';
@@ -7,7 +7,7 @@ import { session } from './store';
 export async function signOut(): Promise<void> {
   if (session.refreshToken) {
     try {
-      await call(api.auth.logout, {}, { silent: true, signal: AbortSignal.timeout(3000) });
+      await call(authCalls.logout, {}, { silent: true, signal: AbortSignal.timeout(3000) });
     } catch {}
   }
   endSession();

@@ -4,6 +4,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TableQuery } from '../../domain/table-query';
+import { bulkFigures, printBulk } from './api-bulk';
+import { modelCases } from './api-models';
+import { workCases } from './api-work';
 import { type BenchDatabase, prepareBenchDatabase } from './prepare';
 
 /**
@@ -19,8 +22,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8299' },
     users: { type: 'string' },
     'deep-page': { type: 'string', default: '50' },
-    /** Which loads to run: any of search, filter, details (comma-separated). */
-    calls: { type: 'string', default: 'search,filter,details' },
+    /** Which loads to run: any of search, filter, details, models, work, bulk (comma-separated). */
+    calls: { type: 'string', default: 'search,filter,details,models,work,bulk' },
+    /** bulk: suspend (then unsuspend) the active customers among the first this many ids. */
+    'bulk-rows': { type: 'string', default: '100000' },
     /** PGlite only: a data directory to seed once and keep (default: a temporary one, removed at the end). */
     'data-dir': { type: 'string' },
   },
@@ -149,6 +154,7 @@ const login = await fetch(`${base}/auth/login`, {
   body: JSON.stringify({ email: 'admin@example.com', password: 'loupe-demo' }),
 });
 ({ access_token: token } = (await login.json()) as { access_token: string });
+const xsrf = /XSRF-TOKEN=([^;]+)/.exec(login.headers.getSetCookie().join('; '))?.[1] ?? '';
 
 const deepPage = Number(values['deep-page']);
 const pages: { name: string; body: TableQuery; total: string }[] = [];
@@ -189,12 +195,15 @@ const queries = [
   ...emails.slice(0, 10),
 ];
 
+const modelLoads = calls.has('models') ? await modelCases(send) : [];
+
 console.log(
   `\n${held.toLocaleString('en-US')} customers on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; ` +
     `${workers === 1 ? 'one server process' : `${workers} server processes (WORKERS)`}; ` +
     `loopback from this process; ${cpus().length} cores (${cpus()[0]?.model.trim()}); ${total} requests per line.`,
 );
 for (const page of pages) console.log(`  users_filter ${page.name}: total ${page.total}`);
+const work = calls.has('work') ? await workCases(send, held) : [];
 for (const concurrency of concurrencies) {
   if (calls.has('search'))
     await load(
@@ -207,7 +216,10 @@ for (const concurrency of concurrencies) {
       await load(`users_filter ${page.name}`, () => ({ path: 'users/users_filter', body: page.body }), concurrency);
   if (calls.has('details'))
     await load('users/{id}', (i) => ({ path: `users/${1 + ((i * 7919) % held)}` }), concurrency);
+  for (const item of work) await load(item.name, (i) => ({ path: item.path(i), body: item.body }), concurrency);
+  for (const model of modelLoads) await load(model.name, () => ({ path: model.path, body: model.body }), concurrency);
 }
+if (calls.has('bulk')) printBulk(await bulkFigures({ base, token, xsrf }, Number(values['bulk-rows']), queries));
 server.kill('SIGTERM');
 removeDataDir();
 process.exit(0);

@@ -11,12 +11,14 @@ import { migrate } from '../../server/db/migrate';
 import { charges, customerCredits, customers, paymentProviderSandbox } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { seedDatabase } from '../../server/seed/generate';
+import { benchRefunds } from './payments-refunds';
 
 /**
  * `npm run bench:payments`: the real app in this process on a fresh PGlite directory (or DATABASE_URL), listening on
  * loopback, with the sandbox gateway. Fires rounds of N concurrent identical purchase_custom requests that share one
  * Idempotency-Key, and counts what happened: answers, distinct answer bodies, gateway calls that charged, provider
- * charges, ledger rows, credit rows. Then the latency of single purchases (distinct keys) at c=1 and c=8.
+ * charges, ledger rows, credit rows. Then the latency of single purchases (distinct keys) at c=1 and c=8. Then
+ * project refunds (payments-refunds.ts): identical concurrent refunds refund once, different ones never over-refund.
  */
 const { values } = parseArgs({
   options: {
@@ -178,5 +180,16 @@ const recorded = await db
 console.log(
   `payment attempts left pending: ${stillPending?.n ?? 0}; CREDIT_PACKAGE ledger rows: ${recorded[0]?.n ?? 0}`,
 );
+await benchRefunds({
+  db,
+  base,
+  headers: {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    [xsrfHeader]: decodeURIComponent(xsrf as string),
+  },
+  rounds,
+  concurrent,
+});
 await app.close();
 await database.close();

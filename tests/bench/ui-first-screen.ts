@@ -6,28 +6,37 @@ export interface ScriptBytes {
   files: number;
   gzip: number;
   transferred: number;
+  /** The three largest files, `name gzip-bytes`, to see what a screen carries. */
+  largest: string[];
 }
 
 /** Sums every JavaScript file `page` receives while `load` runs (the context's cache is empty: a first visit). */
 async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<ScriptBytes> {
-  const pending: Promise<{ gzip: number; transferred: number }>[] = [];
+  const pending: Promise<{ name: string; gzip: number; transferred: number }>[] = [];
   page.on('response', (response) => {
     if (!new URL(response.url()).pathname.endsWith('.js')) return;
     pending.push(
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        return { gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
+        const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+        return { name, gzip: gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
       })(),
     );
   });
   await load();
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all(pending);
+  // A response whose body is gone by now (the page moved on) was not part of the first screen.
+  const settled = await Promise.allSettled(pending);
+  const files = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   return {
     files: files.length,
     gzip: files.reduce((sum, file) => sum + file.gzip, 0),
     transferred: files.reduce((sum, file) => sum + file.transferred, 0),
+    largest: files
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, Number(process.env.BENCH_LARGEST ?? 3))
+      .map((file) => `${file.name.replace(/-[\w-]{8}\.js$/, '.js')} ${(file.gzip / 1000).toFixed(1)} kB`),
   };
 }
 

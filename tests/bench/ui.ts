@@ -70,7 +70,7 @@ process.on('exit', cleanUp);
 process.on('SIGINT', () => process.exit(130));
 
 async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(`${origin}/login`)).ok) return;
     } catch {}
@@ -231,6 +231,7 @@ if (screens) {
     ['/users/last-viewed, signed in', screens.landing],
   ] as const) {
     console.log(`  ${name}: ${bytes.files} files, ${kB(bytes.gzip)} gzip / ${kB(bytes.transferred)} transferred`);
+    console.log(`    largest: ${bytes.largest.join(', ')}`);
   }
 }
 if (table) {

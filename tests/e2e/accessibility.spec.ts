@@ -41,7 +41,16 @@ function pagesOf(customerId: number): string[] {
     area.tabs.length ? area.tabs.map((tab) => `${area.path}/${tab.slug}`) : [area.path],
   );
   const customerPages = userDetailTabs.map((tab) => `/users/${customerId}/${tab.slug}`);
-  return [...areaPages, '/users/search?q=studio', '/models/1', ...customerPages, '/no-such-page'];
+  return [
+    ...areaPages,
+    '/users/search?q=studio',
+    '/models/1',
+    ...customerPages,
+    '/bulk-runs',
+    '/operations-center/staff',
+    '/operations-center/audit',
+    '/no-such-page',
+  ];
 }
 
 /** Moves within the single-page console (no reload), then waits for the page's heading and its data. */

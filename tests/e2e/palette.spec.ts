@@ -73,7 +73,9 @@ test('the start of a title finds its command: “send i”, Enter opens Send inv
   await expect(page.getByRole('heading', { level: 1 })).toContainText(customer.first_name);
   await page.keyboard.press('Control+k');
   await page.keyboard.type('send i');
-  await expect(page.getByRole('option', { selected: true })).toContainText('Send invoice to customer');
+  await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText(
+    'Send invoice to customer',
+  );
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: /Send invoice to customer/ })).toBeVisible();
@@ -106,7 +108,7 @@ test('Ctrl+K and typing while the console is still loading after sign-in: the pa
   const input = page.getByPlaceholder(/type a command/i);
   await expect(input).toHaveValue('give');
   await expect(input).toBeFocused();
-  await expect(page.getByRole('option', { selected: true })).toContainText('Give credit');
+  await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText('Give credit');
   await page.keyboard.type(' c');
   await expect(input).toHaveValue('give c');
 });

@@ -80,3 +80,93 @@ test('keyboard only: re-edit a delivered project from its row menu, with a reaso
   const queued = queue.getByRole('row').filter({ hasText: project.project_name });
   await expect(queued.first()).toContainText('Uploaded: waits to be edited');
 });
+
+/** A demo customer with a billed editing project that can still be refunded, found as an admin. */
+async function customerWithRefundableProject(baseURL: string) {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const headers = { Authorization: `Bearer ${token}` };
+  const filtered = await api.post('/admin/users/users_filter', {
+    headers,
+    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 80 },
+  });
+  const { users } = (await filtered.json()) as { users: CustomerRow[] };
+  for (const user of users.slice(20)) {
+    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
+    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
+    const project = projects.find(
+      (row) =>
+        row.total_charge.amount >= 1000 &&
+        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
+    );
+    if (project) {
+      await api.dispose();
+      return { user, project };
+    }
+  }
+  throw new Error('No demo customer with a refundable editing project');
+}
+
+test('keyboard only: open a customer, find a project, refund part of it to credit with a preview; the credit and the audit row show', async ({
+  page,
+  baseURL,
+}) => {
+  const { user, project } = await customerWithRefundableProject(baseURL as string);
+  await signIn(page, 'SUPPORT_MASTER');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(user.email);
+  await expect(page.getByRole('option', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/users/${user.id}/general$`));
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('projects');
+  await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText('Projects');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/users/${user.id}/projects`));
+  await expect(page.getByRole('table', { name: 'Editing projects' })).toContainText(project.project_name);
+
+  // On the project's row, the palette offers that row's commands first.
+  await tabTo(page, `Actions for project #${project.id}`);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText(
+    `Refund project #${project.id}`,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Project id')).toHaveValue(String(project.id));
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Amount')).toBeFocused();
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Refund to')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Refund to')).toHaveValue('credit');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Reason')).toBeEnabled();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Refunded in part: two galleries were late');
+  await page.keyboard.press('Control+Enter');
+
+  // The preview names the amount, the currency and where it goes, before anything runs.
+  await expect(page.getByText('This moves money.')).toBeVisible();
+  await expect(page.getByText(/Adds .5\.00 \([A-Z]{3}\) of credit to .* account/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('As customer credit')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`Project #${project.id}: .5\\.00 refunded as credit`))).toBeVisible();
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('7');
+  await expect(page).toHaveURL(new RegExp(`/users/${user.id}/credits$`));
+  const credits = page.getByRole('table', { name: 'Credits' });
+  await expect(credits.getByRole('row').filter({ hasText: 'two galleries were late' })).toContainText(/5\.00/);
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(new RegExp(`/users/${user.id}/audit$`));
+  const audit = page.getByRole('table', { name: 'Audit log' });
+  await expect(
+    audit
+      .getByRole('row')
+      .filter({ hasText: /refund/i })
+      .first(),
+  ).toContainText(/SUPPORT_MASTER.*ok/);
+});

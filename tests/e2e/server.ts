@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installFaults } from './faults';
 
 /** Starts the real server (`server/main.ts`) on a fresh embedded database in a temporary DATA_DIR, and removes it after. */
 const prefix = 'loupe-e2e-';
@@ -11,6 +12,7 @@ for (const name of readdirSync(tmpdir())) {
     rmSync(path, { recursive: true, force: true });
 }
 const dataDir = mkdtempSync(join(tmpdir(), prefix));
+await installFaults(dataDir);
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   // The whole suite signs in from one address, far faster than a person: a higher anonymous rate (README).
   env: {

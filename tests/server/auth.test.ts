@@ -188,16 +188,18 @@ describeEachBackend('auth', (backend) => {
   });
 });
 
-describeEachBackend('auth with one-second tokens', (backend) => {
+// Token times are whole seconds (JWT exp): a 1-second token issued late in a second lives for almost nothing, so the
+// access token gets 3 s (at least 2 s of use on a loaded machine) and both have expired 4.1 s after the first call.
+describeEachBackend('auth with short-lived tokens', (backend) => {
   const t = useTestApi(backend, {
-    config: { accessTokenTtlSeconds: 1, refreshTokenTtlSeconds: 2, refreshGraceSeconds: 1 },
+    config: { accessTokenTtlSeconds: 3, refreshTokenTtlSeconds: 4, refreshGraceSeconds: 1 },
   });
 
   it('answers exactly "Signature has expired" once the access token is older than its TTL; an expired refresh token is 401', async () => {
     const { api } = t;
     const client = await api.signIn('ADMIN');
     expect((await client.get(api.users.lastViewed)).status).toBe(200);
-    await sleep(2100);
+    await sleep(4100);
     const expired = await client.get(api.users.lastViewed);
     expect(expired.status).toBe(401);
     expect(expired.error.detail).toBe('Signature has expired');

@@ -46,15 +46,86 @@ const sampleBodies: Record<string, unknown> = {
   'contracts.nextPeriod': { number_of_edits: 2000, price_per_edit: 0.4, renewal_state: 'AUTO_RENEWAL' },
   'contracts.cancel': { reason: 'OTHER', description: 'bad input' },
   'charges.regenerateInvoice': { charge_id: 1 },
+  'partners.create': { name: 'Bad Input', type: 'AFFILIATE', email: 'bad.input@partners.example', ref: 'badinput' },
+  'partners.update': { name: 'Bad Input', updated_at: '2026-01-01T00:00:00Z' },
+  'partners.createProfilePage': { partner_id: 1 },
+  'partnerActivities.create': {
+    partner_id: 1,
+    type: 'VIDEO',
+    cost: 10,
+    base_url: 'https://loupe.example/signup',
+    utm_source: 'youtube',
+    utm_medium: 'video',
+    utm_campaign: 'bad_input',
+  },
+  'partnerActivities.update': { cost: 10, updated_at: '2026-01-01T00:00:00Z' },
+  'partnerActivities.createCampaign': { name: 'bad_input' },
+  'marketingActivities.create': {
+    activity_name: 'Bad input',
+    cost: 10,
+    start_date: '2026-01-01',
+    num_of_activity_days: 3,
+    base_url: 'https://loupe.example/pricing',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'bad_input',
+  },
+  'marketingActivities.update': { cost: 10, updated_at: '2026-01-01T00:00:00Z' },
+  'bundles.reOrder': { photos: ['a.jpg'] },
+  'bundles.activateShopDiscount': { discount_percentage: 10, start_date: '2026-01-01', expiry_date: '2026-02-01' },
   'profiles.share': { email: 'someone@example.net', silent: true },
   'profiles.unshare': { email: 'someone@example.net' },
   'projects.reedit': { reason: 'bad input' },
+  'models.updateState': { model_id: 1, state: 'READY' },
+  'models.lock': { message: 'bad input' },
+  'models.addNote': { body: 'bad input' },
+  'refunds.refund': { amount: 1, reason: 'OTHER', description: 'bad input', to: 'credit' },
+  'profiles.addTalentProfile': { profile_name: 'bad input' },
+  'profiles.addProfileId': { profile_id: 1 },
+  'profiles.editProfile': { color: 'BnW', last_updated_row: '2026-01-01T00:00:00Z' },
+  'marketing.uploadUrls': { files_list: ['banner.png'] },
+  'marketing.createBanner': {
+    banner_type: 'APP',
+    photo_upload_id: '0b9c5a53-4d0e-4a51-9a0c-1b2c3d4e5f60',
+    mobile_photo_upload_id: '0b9c5a53-4d0e-4a51-9a0c-1b2c3d4e5f61',
+    start_date: '2026-01-01T00:00:00Z',
+    end_date: '2026-02-01T00:00:00Z',
+    redirect_url: 'https://app.example.com/offers',
+  },
+  'marketing.reorderBanners': { banner_ids: [1] },
+  'abTests.create': {
+    feature_id: 'bad-input',
+    feature_label: 'Bad input',
+    variants: [
+      { name: 'a', percentage: 50 },
+      { name: 'b', percentage: 50 },
+    ],
+  },
+  'abTests.addUsers': { user_ids: [1] },
+  'notifications.generate': {
+    title: 'Bad input',
+    content: 'Bad input',
+    category: 'NEW',
+    sentiment: 'NEUTRAL',
+    trigger_type: 'BROADCAST',
+  },
+  'notifications.preflight': { segment: { filters: [] } },
+  'notifications.send': {
+    title: 'Bad input',
+    content: 'Bad input',
+    category: 'NEW',
+    sentiment: 'NEUTRAL',
+    trigger_type: 'BROADCAST',
+    segment: { filters: [] },
+  },
 };
 
 /** Query strings of the calls that need one. */
 const contractQuery =
   '?number_of_edits=2000&price_per_edit=0.45&crop=0.02&straightening=0.02&subject_mask=0.05&smooth_skin=0.05&currency=USD&country=US';
 const sampleQueries: Record<string, string> = {
+  'marketing.generateLink':
+    '?benefit=50_PERCENT&landing_page=CHECKOUT&source=CUSTOMER_MESSAGING&action=SUBSCRIBE&duration=1&duration_unit=HOURS',
   'currency.summary': '?new_currency=EUR',
   'contracts.newSummary': contractQuery,
   'contracts.upgradeSummary': contractQuery,
@@ -65,6 +136,11 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
   const bodies: Record<string, unknown> = {
     'auth.login': { email: api.staff.ADMIN.email, password: testPassword },
     'users.suspend': { reason: 'OTHER', description: 'bad input' },
+    'bulkRuns.preflight': { command: 'unsuspend', target: { ids: [customerId] } },
+    'bulkRuns.create': { command: 'unsuspend', target: { ids: [customerId] } },
+    'staff.invite': { first_name: 'Bad', last_name: 'Input', email: 'bad.input@staff.example', role: 'SUPPORT_PL1' },
+    'staff.setRole': { role: 'SUPPORT_PL1' },
+    'staff.setPassword': { token: 'not-a-token', password: 'lantern orchard velvet' },
     'creditPackages.purchaseCustom': {
       user_id: customerId,
       custom_credit_package_details: {
@@ -86,6 +162,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     user_email: 'someone@example.net',
     from: 'USD',
     to: 'EUR',
+    testId: '1',
   };
   for (const [, name = ''] of endpoint.path.matchAll(/:([a-zA-Z_]+)/g)) {
     generic[name] = wellFormed[name] ?? (name === 'id' || name.endsWith('_id') ? '1' : 'x');

@@ -47,7 +47,9 @@ describeEachBackend('ids in paths are canonical', (backend) => {
     it(`${endpoint.id}: another spelling of an id → 400 naming the parameter; the canonical id is the audit target`, async () => {
       const { api } = t;
       const client = callerFor(endpoint, clients, ['ADMIN', 'SUPPORT_MASTER']);
-      const canonical = Object.fromEntries(idParamsOf(endpoint).map((name) => [name, String(customerId)]));
+      // A staff call acts on a staff member: on an id no one has, never on the caller (ending their own sessions).
+      const recordId = endpoint.target?.kind === 'staff' ? 2_000_000_000 : customerId;
+      const canonical = Object.fromEntries(idParamsOf(endpoint).map((name) => [name, String(recordId)]));
       const others = { user_email: 'someone@example.net', from: 'USD', to: 'EUR', query: 'someone' };
       for (const name of idParamsOf(endpoint)) {
         for (const spelling of otherSpellings(customerId)) {
@@ -65,7 +67,7 @@ describeEachBackend('ids in paths are canonical', (backend) => {
             expect(
               rows.map((row) => [row.outcome, row.status, row.targetId]),
               what,
-            ).toEqual([['failed', 400, name === endpoint.target?.param ? null : String(customerId)]]);
+            ).toEqual([['failed', 400, endpoint.target && name !== endpoint.target.param ? String(recordId) : null]]);
           }
         }
       }
@@ -76,7 +78,7 @@ describeEachBackend('ids in paths are canonical', (backend) => {
         .select()
         .from(auditLog)
         .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
-      expect(rows.map((row) => [row.targetKind, row.targetId])).toEqual([[endpoint.target.kind, String(customerId)]]);
+      expect(rows.map((row) => [row.targetKind, row.targetId])).toEqual([[endpoint.target.kind, String(recordId)]]);
     });
   }
 

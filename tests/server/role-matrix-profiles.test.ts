@@ -49,4 +49,22 @@ describeRoleMatrix('profiles', Object.values(catalogue.profiles), {
     const [first] = await insertModels(api.db, profile, ['DEPRECATED', 'READY'], 1);
     return { params: { profile_id: profile.id, model_id: first?.id } };
   },
+  'profiles.sendForTeaching': profileWithHistory,
+  'profiles.addTalentProfile': async (api) => {
+    const customer = await insertCustomer(api.db, { profilesUsed: 0, profilesMax: 5 });
+    return { params: { user_id: customer.id }, body: { profile_name: 'Golden hour (talent)' } };
+  },
+  'profiles.addProfileId': async (api) => {
+    const source = await profileWithHistory(api);
+    const customer = await insertCustomer(api.db, { profilesUsed: 0, profilesMax: 5 });
+    return { params: { user_id: customer.id }, body: { profile_id: source.params.profile_id } };
+  },
+  'profiles.editProfile': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const profile = await insertProfile(api.db, customer.id);
+    return {
+      params: { profile_id: profile.id },
+      body: { color: 'BnW', last_updated_row: profile.lastUpdatedRow },
+    };
+  },
 });

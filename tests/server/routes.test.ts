@@ -27,7 +27,8 @@ const drifting = defineArea('drift', {
 const driftHandler = handle(drifting.wrong, async () => ({ count: 'three' }) as unknown as { count: number });
 
 /** Calls reached through a signed, expiring URL instead of a session (the invoice PDF). */
-const signedLinkCalls = ['charges.invoicePdf'];
+/** …and the invitation's set-password link, whose single-use token is its permission. */
+const signedLinkCalls = ['charges.invoicePdf', 'projects.downloadZip', 'staff.setPassword'];
 
 describe('the catalogue', () => {
   it('names a permission for every call but the auth calls', () => {

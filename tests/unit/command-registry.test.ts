@@ -8,6 +8,21 @@ import { allEndpoints } from '../../domain/api';
 import { chargeChoiceForm } from '../../domain/charges';
 import { contractFormDraft, upgradeFormDraft } from '../../domain/contract-form';
 import { customCreditPackageForm } from '../../domain/credit-packages';
+import {
+  abTestForm,
+  assignUsersForm,
+  bannerForm,
+  bannerMoveForm,
+  notificationForm,
+  sendNotificationForm,
+} from '../../domain/operations-forms';
+import {
+  createPartnerForm,
+  editActivityForm,
+  editMarketingActivityForm,
+  editPartnerForm,
+  reorderPhotosForm,
+} from '../../domain/partner-forms';
 import { isPermission } from '../../domain/permissions';
 import { revertModelForm } from '../../domain/profiles';
 import { userQuickActions } from '../../domain/users';
@@ -28,11 +43,22 @@ const domainFieldSchemas = new Set<unknown>([...domainSchemas].flatMap(fieldSche
  * amount in the customer's currency): the command maps the form to the body, and the server checks it again.
  */
 const domainFormSchemas = new Set<unknown>([
+  bannerForm,
+  bannerMoveForm,
+  notificationForm,
+  sendNotificationForm,
+  abTestForm,
+  assignUsersForm,
   customCreditPackageForm,
   contractFormDraft,
   upgradeFormDraft,
   chargeChoiceForm,
   revertModelForm,
+  createPartnerForm,
+  editPartnerForm,
+  editActivityForm,
+  editMarketingActivityForm,
+  reorderPhotosForm,
 ]);
 
 describe('the command registry', () => {

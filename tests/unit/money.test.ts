@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyOfSymbol, formatMoney, money, moneySchema, toMinorUnits } from '../../domain/money';
+import { currencyOfSymbol, formatMoney, isMoney, money, moneySchema, toMinorUnits } from '../../domain/money';
 
 describe('money', () => {
   it('is built from integer minor units with multiplier 100 and the currency’s symbol', () => {
@@ -32,5 +33,24 @@ describe('money', () => {
     expect(moneySchema.safeParse({ amount: 10, multiplier: 100, symbol: '$' }).success).toBe(true);
     expect(moneySchema.safeParse({ amount: 10, multiplier: 10, symbol: '$' }).success).toBe(false);
     expect(moneySchema.safeParse({ amount: 1.5, multiplier: 100, symbol: '$' }).success).toBe(false);
+  });
+});
+
+describe('isMoney', () => {
+  it('accepts exactly what moneySchema accepts (table cells format money without zod)', () => {
+    const candidate = fc.record(
+      {
+        amount: fc.oneof(fc.integer(), fc.double(), fc.constant(Number.MAX_SAFE_INTEGER + 2), fc.string()),
+        multiplier: fc.constantFrom(1, 10, 100, 1000, 10000, '100'),
+        symbol: fc.string({ maxLength: 5 }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(candidate, fc.constant(null), fc.string()), (value) => {
+        expect(isMoney(value)).toBe(moneySchema.safeParse(value).success);
+      }),
+      { numRuns: 3000, seed: 20261124 },
+    );
   });
 });

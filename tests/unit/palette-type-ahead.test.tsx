@@ -4,6 +4,8 @@ import { cancelRun } from '../../commands/runner';
 import { clearSession } from '../../src/session/store';
 import { installTypeAhead } from '../../src/ui/type-ahead';
 import { closePalette, Palette } from '../../views/palette/Palette';
+import CommandLayer from '../../views/shell/CommandLayer';
+import { whenCommandsWanted } from '../../views/shell/LazyCommandLayer';
 import { usersAnswer } from './support/customer-row';
 import { FakeApi } from './support/fake-api';
 import { renderAt } from './support/render';
@@ -49,6 +51,13 @@ describe('type-ahead while the palette loads', () => {
     await waitFor(() => expect(screen.getByRole('option', { selected: true }).textContent).toMatch(/^Give credit/));
   });
 
+  it('presses Enter held after the typed text once the palette shows its list: the best match starts', async () => {
+    signedInAs('ADMIN');
+    typeWhileLoading(ctrlK, 'g', 'i', 'v', 'e', 'Enter');
+    renderAt('/users/last-viewed', <Palette />);
+    expect(await screen.findByPlaceholderText(/name, e-mail or id/i)).toBeTruthy();
+  });
+
   it('holds nothing once the palette is there: its own Ctrl+K takes over', async () => {
     signedInAs('ADMIN');
     renderAt('/users/last-viewed', <Palette />);
@@ -65,5 +74,47 @@ describe('type-ahead while the palette loads', () => {
     expect(typeWhileLoading(ctrlK, 'a', 'Escape', 'b')).toEqual([false, false, false, true]);
     renderAt('/users/last-viewed', <Palette />);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('presses the shortcut keys typed before the palette arrived once it is there: G then P opens the queue', async () => {
+    signedInAs('ADMIN');
+    expect(typeWhileLoading('g', 'p')).toEqual([true, true]);
+    renderAt('/users/last-viewed', <CommandLayer />);
+    await waitFor(() => expect(location.pathname).toBe('/pending-projects'));
+  });
+
+  it('holds ? for the keyboard help, but never a key typed into a text field', async () => {
+    signedInAs('ADMIN');
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    fireEvent.keyDown(field, { key: 'g' });
+    fireEvent.keyDown(field, { key: 'p' });
+    field.blur();
+    field.remove();
+    typeWhileLoading('?');
+    renderAt('/users/last-viewed', <CommandLayer />);
+    expect(await screen.findByRole('dialog', { name: /keyboard/i })).toBeTruthy();
+    expect(location.pathname).toBe('/users/last-viewed');
+  });
+});
+
+describe('the command layer loads at the first sign of use', () => {
+  it('waits for a key, a pointer or a command being asked for, and fires once', () => {
+    history.replaceState(null, '', '/users/last-viewed');
+    const load = vi.fn();
+    const stop = whenCommandsWanted(load);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.pointerMove(document.body);
+    fireEvent.keyDown(document.body, { key: 'x' });
+    expect(load).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('loads at once for a deep link to a command', () => {
+    history.replaceState(null, '', '/users/42/general?run=user.suspend');
+    const load = vi.fn();
+    whenCommandsWanted(load);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

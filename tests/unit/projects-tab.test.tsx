@@ -173,7 +173,7 @@ describe('ProjectsTab', () => {
     expect(window.location.search).toBe('?view=teaching&profile=8');
   });
 
-  it('a project row’s menu runs re-edit for that project (refund waits for its command)', async () => {
+  it('a project row’s menu runs re-edit for that project; refund shows, disabled, to a role without it', async () => {
     renderAt('/users/42/projects', <UserDetailsPage id={42} tab="projects" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for project #3' }));
     const menu = screen.getByRole('menu', { name: 'Project #3' });
@@ -181,7 +181,10 @@ describe('ProjectsTab', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('Re-edit project')]);
+    ).toEqual([
+      expect.stringMatching(/^Refund project.*insufficient permissions/),
+      expect.stringContaining('Re-edit project'),
+    ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Re-edit project/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('project.reedit'));
     expect(runner.run?.values.project_id).toBe('3');

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { api } from '../../domain/api';
 import { loginBody } from '../../domain/auth';
+import { authCalls } from '../../src/http/auth-calls';
 import { call } from '../../src/http/call';
 import { safeNext } from '../../src/routing/guard';
 import { currentEnvironment } from '../../src/routing/use-document-title';
@@ -61,7 +61,7 @@ export default function LoginPage() {
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await call(api.auth.login, { body: parsed.data }, { silent: true });
+      const answer = await call(authCalls.login, { body: parsed.data }, { silent: true });
       signIn(answer);
       navigate(next, { replace: true });
     } catch (error) {

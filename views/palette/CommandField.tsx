@@ -5,6 +5,7 @@ import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
 import { Field } from '../../src/ui/fields/Field';
 import type { FieldValue } from '../../src/ui/fields/types';
+import { useFieldAvailability } from './use-field-availability';
 
 interface CommandFieldProps {
   name: string;
@@ -38,6 +39,10 @@ function FieldOf({
   const { userRole } = useSession();
   const context: FieldContext = { role: userRole, target: runner.run?.target };
   const hint = typeof spec.hint === 'function' ? spec.hint(context) : spec.hint;
+  const availability = useFieldAvailability(name, spec);
+  const availabilityNote =
+    availability?.state === 'checking' ? 'Checking…' : availability?.state === 'available' ? '✓ Available' : undefined;
+  const error = props.error ?? (availability?.state === 'unavailable' ? availability.message : undefined);
   return (
     <Field
       id={`command-field-${name}`}
@@ -46,12 +51,13 @@ function FieldOf({
         kind: spec.kind,
         label: spec.label,
         placeholder: spec.placeholder,
-        hint,
+        hint: availabilityNote ? [hint, availabilityNote].filter(Boolean).join(' · ') : hint,
         currencySymbol: spec.currencySymbol?.(context),
         options: options && !('endpoint' in options) ? options : [],
         optionsLoading: loading,
       }}
       {...props}
+      error={error}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
+import { availabilityBlock, fieldAvailability } from '../../commands/field-availability';
 import { runner, setValue, submitForm } from '../../commands/runner';
 import { Button } from '../../src/ui/Button';
 import { Kbd } from '../../src/ui/Kbd';
@@ -21,6 +22,7 @@ function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
 /** The parameter form of the open run: one field per parameter, errors under their field, focus on the first. */
 export function FormPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
+  useSnapshot(fieldAvailability);
   const controls = useRef(new Map<string, HTMLElement>());
   const fields = Object.entries(command.params?.fields ?? {});
   const errorNames = Object.keys(run?.errors.fields ?? {});
@@ -43,6 +45,8 @@ export function FormPage({ command }: { command: ActionCommand }) {
     void submitForm();
   };
   const next = command.confirm ? 'Continue' : command.title;
+  // Availability checks (a partner's e-mail, a slug…) still running or failing keep Continue disabled.
+  const blocked = availabilityBlock(command.params, run.values, run.serial) !== null;
   return (
     <form noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
       <PageTitle title={command.title} detail={run.target?.name} />
@@ -78,7 +82,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
           type="submit"
           variant="primary"
           busy={run.busy}
-          disabled={Boolean(run.prefilling)}
+          disabled={Boolean(run.prefilling) || blocked}
           hint={<Kbd className="ml-1">↵</Kbd>}
         >
           {next}

@@ -1,6 +1,6 @@
-import { Command } from 'cmdk';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { bulkFlow, closeBulk } from '../../commands/bulk/flow';
 import { useDeepLinks } from '../../commands/deep-link';
 import type { ActionCommand } from '../../commands/define';
 import { commandById } from '../../commands/index';
@@ -11,8 +11,11 @@ import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
 import { useSession } from '../../src/session/store';
 import { attachPalette } from '../../src/ui/type-ahead';
+import { BulkFlowPage } from '../bulk-runs/BulkFlowPage';
+import { BulkProgress } from '../bulk-runs/BulkProgress';
 import { ConfirmPage } from './ConfirmPage';
 import { FormPage } from './FormPage';
+import { PaletteDialog } from './PaletteDialog';
 import { ResultPage } from './ResultPage';
 import { RootPage } from './RootPage';
 import { TargetPage } from './TargetPage';
@@ -35,9 +38,10 @@ function openWithSearch(typed: string): void {
 export function Palette() {
   const { open } = useSnapshot(paletteState);
   const { run } = useSnapshot(runner);
+  const bulk = useSnapshot(bulkFlow).open;
   const { userID } = useSession();
   const pageTarget = usePageTarget();
-  const visible = open || run !== null;
+  const visible = open || run !== null || bulk !== null;
   const [selected, setSelected] = useState('');
   usePaletteKeys(visible);
   useRestoreFocus(visible);
@@ -50,33 +54,33 @@ export function Palette() {
 
   const command = run ? commandById(run.commandId) : undefined;
   const action = command?.kind === 'action' ? (command as ActionCommand) : undefined;
-  const page = !run ? (
-    <RootPage pageTarget={pageTarget} selected={selected} onSelectedChange={setSelected} />
-  ) : run.step === 'target' ? (
-    <TargetPage key={run.serial} selected={selected} onSelectedChange={setSelected} />
-  ) : action && run.step === 'result' ? (
-    <ResultPage key={run.serial} command={action} />
-  ) : action && run.step === 'form' ? (
-    <FormPage key={run.serial} command={action} />
-  ) : action ? (
-    <ConfirmPage key={run.serial} command={action} />
-  ) : null;
+  const bulkCommand = bulk ? commandById(bulk.commandId) : undefined;
+  const page =
+    bulk && bulkCommand?.kind === 'action' ? (
+      <BulkFlowPage key={`bulk-${bulk.serial}`} command={bulkCommand as ActionCommand} />
+    ) : !run ? (
+      <RootPage pageTarget={pageTarget} selected={selected} onSelectedChange={setSelected} />
+    ) : run.step === 'target' ? (
+      <TargetPage key={run.serial} selected={selected} onSelectedChange={setSelected} />
+    ) : action && run.step === 'result' ? (
+      <ResultPage key={run.serial} command={action} />
+    ) : action && run.step === 'form' ? (
+      <FormPage key={run.serial} command={action} />
+    ) : action ? (
+      <ConfirmPage key={run.serial} command={action} />
+    ) : null;
+
+  const dismiss = useCallback(() => {
+    closeBulk();
+    dismissPalette();
+  }, []);
 
   return (
-    <Command.Dialog
-      open={visible}
-      onOpenChange={(next) => {
-        if (!next) dismissPalette();
-      }}
-      label="Command palette"
-      shouldFilter={false}
-      loop
-      value={selected}
-      onValueChange={setSelected}
-      overlayClassName="fixed inset-0 z-40 bg-black/50"
-      contentClassName="fixed top-[12vh] left-1/2 z-40 w-[min(640px,92vw)] -translate-x-1/2 overflow-hidden rounded-lg border border-line bg-panel text-fg shadow-2xl shadow-black/40"
-    >
-      {page}
-    </Command.Dialog>
+    <>
+      <BulkProgress />
+      <PaletteDialog open={visible} onDismiss={dismiss} value={selected} onValueChange={setSelected}>
+        {page}
+      </PaletteDialog>
+    </>
   );
 }

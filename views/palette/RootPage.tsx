@@ -1,15 +1,18 @@
 import { Command } from 'cmdk';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { bulkCommandsFor, startBulk } from '../../commands/bulk/flow';
+import { bulkSelection } from '../../commands/bulk/selection';
 import { allCommands } from '../../commands/index';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { closePalette, paletteState } from '../../commands/palette-state';
 import { frecencies, recents, rememberUser } from '../../commands/recents';
+import { type FocusedRecord, recordContext } from '../../commands/record-context';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { useSession } from '../../src/session/store';
 import { EntryList } from './EntryList';
-import { customerEntries, idleEntries, type PaletteEntry, rootEntries } from './entries';
+import { bulkEntries, customerEntries, idleEntries, type PaletteEntry, rootEntries } from './entries';
 import { classStep, mergeRanked, rankScored } from './rank';
 import { useAutoSelect } from './useAutoSelect';
 import { useCustomerSearch } from './useCustomerSearch';
@@ -31,7 +34,16 @@ export function selectEntry(entry: PaletteEntry): string | undefined {
     return undefined;
   }
   if (entry.disabledReason) return `${entry.label}: ${entry.disabledReason}.`;
-  void runCommand(entry.commandId, { target: entry.target, origin: 'palette' });
+  if (entry.bulk) {
+    const selection = bulkSelection.current;
+    if (selection) startBulk(entry.commandId, selection);
+    return selection ? undefined : 'Nothing is selected any more.';
+  }
+  void runCommand(entry.commandId, {
+    target: entry.target,
+    origin: 'palette',
+    ...(entry.prefill ? { prefill: entry.prefill } : {}),
+  });
   return undefined;
 }
 
@@ -46,23 +58,37 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
   const { search } = useSnapshot(paletteState);
   const { userRole } = useSession();
   const recent = useSnapshot(recents);
+  const { record } = useSnapshot(recordContext);
   const entries = useMemo(
-    () => rootEntries({ commands: allCommands, role: userRole, pageTarget, recentUsers: recent.users }),
-    [userRole, pageTarget, recent.users],
+    () =>
+      rootEntries({
+        commands: allCommands,
+        role: userRole,
+        pageTarget,
+        recentUsers: recent.users,
+        record: record as FocusedRecord | undefined,
+      }),
+    [userRole, pageTarget, recent.users, record],
+  );
+  const selection = useSnapshot(bulkSelection).current;
+  const selectedCount = selection?.count ?? 0;
+  const forSelection = useMemo(
+    () => (selectedCount > 0 ? bulkEntries(bulkCommandsFor(userRole), selectedCount) : []),
+    [selectedCount, userRole],
   );
   const frecency = useMemo(() => frecencies(recent), [recent]);
   const { rows, searching } = useCustomerSearch(search);
   const listed = useMemo(
     () =>
       search.trim() === ''
-        ? idleEntries(entries, frecency, maxListed)
+        ? [...forSelection, ...idleEntries(entries, frecency, maxListed)].slice(0, maxListed)
         : mergeRanked(
-            rankScored(entries, search, frecency, maxListed),
+            rankScored([...forSelection, ...entries], search, frecency, maxListed),
             customerEntries(rows),
             customerScore,
             maxListed,
           ),
-    [entries, search, frecency, rows],
+    [forSelection, entries, search, frecency, rows],
   );
   /** The first runnable entry is highlighted; a disabled one only when nothing else matches (Enter then says why). */
   const values = useMemo(() => {

@@ -1,6 +1,10 @@
 import { availabilityOf, forbiddenReason, permitted } from '../../commands/access';
-import type { Command } from '../../commands/define';
+import { bulkTitle } from '../../commands/bulk/flow';
+import { customersCount } from '../../commands/bulk/selection';
+import type { ActionCommand, Command } from '../../commands/define';
 import type { RecentUser } from '../../commands/recents';
+import type { FocusedRecord } from '../../commands/record-context';
+import { quickActionMenu } from '../../commands/row-menu';
 import { type UserTarget, userTarget } from '../../commands/target';
 import type { Role } from '../../domain/roles';
 import type { CustomerRow } from '../../domain/users';
@@ -21,6 +25,10 @@ export interface CommandEntry extends RankItem {
   disabledReason?: string;
   /** The role may not run it: listed only when its name is typed, never while the search is empty. */
   forbidden?: boolean;
+  /** A command of the record row in context: its form opens prefilled with the record's id (`project_id`). */
+  prefill?: Readonly<Record<string, string>>;
+  /** The bulk form of the command, over the table's selection (commands/bulk/flow.ts). */
+  bulk?: true;
 }
 
 /** A customer in the palette; its value is `user:<id>`. */
@@ -69,6 +77,20 @@ function forbiddenEntry(entry: CommandEntry, command: Command): CommandEntry {
   };
 }
 
+/** The bulk forms of the role's bulk commands over the selection: "Unsuspend 12 customers…", listed first. */
+export function bulkEntries(commands: readonly ActionCommand[], selected: number): CommandEntry[] {
+  const group = `Selected: ${customersCount(selected)}`;
+  return commands.map((command) =>
+    commandEntry(command, group, `${bulkTitle(command, selected)}…`, {
+      value: `bulk:${command.id}`,
+      lower: `${command.title} ${customersCount(selected)} selected bulk`.toLowerCase(),
+      boost: contextBoost,
+      shortcut: undefined,
+      bulk: true,
+    }),
+  );
+}
+
 /** A customer as a palette entry (recent or found). */
 export function userEntry(target: UserTarget, group: string, extra: Partial<UserEntry> = {}): UserEntry {
   const row = target.row;
@@ -107,6 +129,29 @@ interface RootInput {
   /** The customer whose page is open: their commands come first, named for them ("Suspend Jane Doe"). */
   pageTarget: UserTarget | undefined;
   recentUsers: readonly RecentUser[];
+  /** The project or profile row in context: its commands come first, named for it ("Refund project #12"). */
+  record?: FocusedRecord | undefined;
+}
+
+/** The commands of the record row in context, by the server's quick actions (disabled with the server's reason). */
+function recordEntries(commands: readonly Command[], role: Role | null, record: FocusedRecord): CommandEntry[] {
+  const byId = new Map(commands.map((command) => [command.id, command]));
+  const group = `${record.kind === 'project' ? 'Project' : 'Profile'} #${record.id}`;
+  return quickActionMenu(record.kind, record.quickActions, role, record.target).flatMap((action) => {
+    const command = byId.get(action.id);
+    if (!command) return [];
+    const label = `${command.title} #${record.id}`;
+    return [
+      commandEntry(command, group, label, {
+        value: `${command.id}@${record.kind}:${record.id}`,
+        lower: `${command.title} ${record.kind} ${record.id}`.toLowerCase(),
+        target: record.target,
+        boost: contextBoost,
+        prefill: { [`${record.kind}_id`]: String(record.id) },
+        ...(action.disabledReason ? { disabledReason: action.disabledReason } : {}),
+      }),
+    ];
+  });
 }
 
 /** A command for the customer in context: named for them, and matched by its title followed by their name. */
@@ -127,10 +172,12 @@ function contextEntry(command: Command, role: Role | null, target: UserTarget): 
  * Everything the root page can list, built once per context (not per keystroke): the context customer's commands
  * and tabs, recent customers, and the other commands by group — those the role may not run too, marked forbidden.
  */
-export function rootEntries({ commands, role, pageTarget, recentUsers }: RootInput): PaletteEntry[] {
-  const context: PaletteEntry[] = [];
+export function rootEntries({ commands, role, pageTarget, recentUsers, record }: RootInput): PaletteEntry[] {
+  const context: PaletteEntry[] = record ? recordEntries(commands, role, record) : [];
+  const ofRecord = new Set(context.map((entry) => (entry.kind === 'command' ? entry.commandId : '')));
   const rest: PaletteEntry[] = [];
   for (const command of commands) {
+    if (ofRecord.has(command.id)) continue;
     if (command.target === 'user' && pageTarget) {
       const entry = contextEntry(command, role, pageTarget);
       if (entry) context.push(entry);
@@ -162,7 +209,12 @@ export function idleEntries(
   const score = (entry: PaletteEntry) => frecency.get(entry.value) ?? 0;
   const byFrecency = <T extends PaletteEntry>(list: T[]) => list.sort((a, b) => score(b) - score(a));
   const commands = entries.filter((entry): entry is CommandEntry => entry.kind === 'command' && !entry.forbidden);
-  const pageActions = byFrecency(commands.filter((entry) => entry.target && !entry.navigation));
+  // The record row's commands first, in the server's order; then the page's actions by frecency.
+  const recordActions = commands.filter((entry) => entry.prefill);
+  const pageActions = [
+    ...recordActions,
+    ...byFrecency(commands.filter((entry) => entry.target && !entry.navigation && !entry.prefill)),
+  ];
   const jumps = byFrecency(commands.filter((entry) => entry.navigation && score(entry) > 0));
   const customers = entries.filter((entry) => entry.kind === 'user').slice(0, maxIdleRecentUsers);
   const lead = [...pageActions, ...jumps.slice(0, maxIdleJumps), ...customers];

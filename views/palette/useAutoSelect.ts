@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
  * arrive): it follows the first item unless the person moved it to another one that is still listed.
  */
 export function useAutoSelect(values: readonly string[], selected: string, select: (value: string) => void): void {
-  const previousFirst = useRef<string | undefined>(undefined);
+  // A list that just opened follows its first item: a highlight left from the last opening is nobody's choice now.
+  const previousFirst = useRef<string | undefined>(selected);
   const first = values[0];
   const stillListed = values.includes(selected);
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { api } from '../../domain/api';
 import type { CustomerRow } from '../../domain/users';
 import { useCall } from '../../src/http';
+import { api } from '../../src/http/addresses';
 import { useDebounced } from '../../src/ui/use-debounced';
 
 /** Customers matching what is typed: the server's search (SWR-cached), from 2 characters, ~150 ms after typing stops. */

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { setFocusedRowTarget } from '../../commands/page-target';
+import { setFocusedRecord } from '../../commands/record-context';
 import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
@@ -33,11 +34,22 @@ export default function PendingProjectsPage() {
   const { userRole } = useSession();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = usePendingProjects(state);
   useRefreshAfterRuns(() => void refresh());
-  useEffect(() => () => setFocusedRowTarget(undefined), []);
-  const onFocusRow = useCallback(
-    (row: PendingRow | undefined) => setFocusedRowTarget(row ? customerOf(row) : undefined),
+  useEffect(
+    () => () => {
+      setFocusedRowTarget(undefined);
+      setFocusedRecord(undefined);
+    },
     [],
   );
+  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands.
+  const onFocusRow = useCallback((row: PendingRow | undefined) => {
+    setFocusedRowTarget(row ? customerOf(row) : undefined);
+    setFocusedRecord(
+      row?.record === 'project'
+        ? { kind: 'project', id: row.record_id, quickActions: row.quick_actions, target: customerOf(row) }
+        : undefined,
+    );
+  }, []);
   const rowActions = useCallback(
     (row: PendingRow): RowAction[] =>
       row.record === 'project' ? quickActionMenu('project', row.quick_actions, userRole, customerOf(row)) : [],

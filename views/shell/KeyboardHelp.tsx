@@ -41,7 +41,7 @@ export function KeyboardHelp() {
     function onKeyDown(event: KeyboardEvent): void {
       if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
       event.preventDefault();
       setOpen(true);
     }

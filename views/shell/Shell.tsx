@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { openPalette } from '../../commands/palette-state';
 import { currentEnvironment } from '../../src/routing/use-document-title';
-import { openPalette, Palette } from '../palette/Palette';
-import { KeyboardHelp } from './KeyboardHelp';
+import { LazyCommandLayer } from './LazyCommandLayer';
 import { PaletteHint } from './PaletteHint';
 import { SideNav } from './SideNav';
 import { SignedInPerson } from './SignedInPerson';
@@ -48,8 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col overflow-auto outline-none">
         {children}
       </main>
-      <Palette />
-      <KeyboardHelp />
+      <LazyCommandLayer />
     </div>
   );
 }

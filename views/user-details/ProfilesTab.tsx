@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import {
@@ -44,8 +45,44 @@ function Sharing({ profile }: { profile: ProfileRow }) {
 }
 
 /** A dropdown's value; why it cannot change is its tooltip (changing it arrives with the profile commands). */
-function Choice({ label, reason }: { label: string; reason: string | null }) {
-  return <span title={reason ?? undefined}>{label}</span>;
+interface ChoiceProps {
+  profile: ProfileRow;
+  field: 'format' | 'color';
+  target: UserTarget;
+  labelOf: (value: string) => string;
+}
+
+/**
+ * A format or colour dropdown: read-only text with the reason as its tooltip when it cannot change; else a select
+ * whose change opens the edit command prefilled with the new value and the version the row was read at.
+ */
+function Choice({ profile, field, target, labelOf }: ChoiceProps) {
+  const dropdown = profile[field];
+  if (dropdown.is_disabled) return <span title={dropdown.disable_message ?? undefined}>{labelOf(dropdown.value)}</span>;
+  return (
+    <select
+      aria-label={`${field === 'format' ? 'Format' : 'Color'} of profile #${profile.id}`}
+      className="h-7 rounded-md border border-line bg-raised px-1.5"
+      value={dropdown.value}
+      onChange={(event) =>
+        void runCommand('profile.edit', {
+          target,
+          prefill: {
+            profile_id: String(profile.id),
+            [field]: event.target.value,
+            last_updated_row: profile.last_updated_row,
+          },
+          origin: 'row-menu',
+        })
+      }
+    >
+      {dropdown.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {labelOf(option.value)}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 interface RowActionsProps {
@@ -91,9 +128,14 @@ function cellOf(
     profile_name: (profile) => profile.profile_name,
     status: (profile) => <Status profile={profile} />,
     sharing: (profile) => <Sharing profile={profile} />,
-    format: (profile) => <Choice label={profile.format.value} reason={profile.format.disable_message} />,
+    format: (profile) => <Choice profile={profile} field="format" target={target} labelOf={(value) => value} />,
     color: (profile) => (
-      <Choice label={profileColorLabels[profile.color.value]} reason={profile.color.disable_message} />
+      <Choice
+        profile={profile}
+        field="color"
+        target={target}
+        labelOf={(value) => profileColorLabels[value as keyof typeof profileColorLabels] ?? value}
+      />
     ),
     projects_sent_with_profile: (profile) => count(profile.projects_sent_with_profile),
     photos_sent_for_profile: (profile) => count(profile.photos_sent_for_profile),

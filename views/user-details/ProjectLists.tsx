@@ -72,13 +72,15 @@ function editingCells(userId: number, target: UserTarget): Record<string, (row: 
   };
 }
 
-const videoCells: Record<string, (row: VideoProjectRow) => ReactNode> = {
+/** The video list's cells by the server's header keys. */
+const videoCells = (target: UserTarget): Record<string, (row: VideoProjectRow) => ReactNode> => ({
   date: (row) => <span className="whitespace-nowrap">{formatDateTime(row.date)}</span>,
   project_name: (row) => row.project_name,
   project_status: (row) => projectStatusLabels[row.project_status],
   duration_minutes: (row) => count(row.duration_minutes),
   number_of_clips: (row) => count(row.number_of_clips),
-};
+  quick_actions: (row) => <RecordRowMenu kind="project" id={row.id} quickActions={row.quick_actions} target={target} />,
+});
 
 /** The server's default columns that have a cell here, in its order. */
 function columnsOf<Row>(headers: Header[], cells: Record<string, (row: Row) => ReactNode>): DetailColumn<Row>[] {
@@ -181,8 +183,10 @@ export function EditingProjects({ userId, target, query, onQuery }: PagedProps) 
 }
 
 /** The customer's video projects, one page at a time. */
-export function VideoProjects({ userId, query, onQuery }: PagedProps) {
+export function VideoProjects({ userId, target, query, onQuery }: PagedProps) {
   const { data, isLoading, error } = useCall(api.projects.video, { params: { user_id: userId }, query });
   if (!data) return <TabState what="the video projects" loading={isLoading} error={error} />;
-  return <PagedProjectTable label="Video projects" page={data} cells={videoCells} query={query} onQuery={onQuery} />;
+  return (
+    <PagedProjectTable label="Video projects" page={data} cells={videoCells(target)} query={query} onQuery={onQuery} />
+  );
 }

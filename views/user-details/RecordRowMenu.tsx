@@ -1,5 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RowKind } from '../../commands/quick-actions';
+import { clearFocusedRecord, recordAttribute, setFocusedRecord } from '../../commands/record-context';
 import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
@@ -32,6 +33,8 @@ export function RecordRowMenu({ kind, id, quickActions, target }: RecordRowMenuP
     button.current?.focus();
   }, []);
   const actions = quickActionMenu(kind, quickActions, userRole, target);
+  const recordKind = kind === 'project' || kind === 'profile' ? kind : null;
+  useEffect(() => () => (recordKind ? clearFocusedRecord(recordKind, id) : undefined), [recordKind, id]);
   if (actions.length === 0) return null;
   const noun = kind.charAt(0).toUpperCase() + kind.slice(1);
   return (
@@ -42,6 +45,10 @@ export function RecordRowMenu({ kind, id, quickActions, target }: RecordRowMenuP
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-label={`Actions for ${kind} ${formatId(id)}`}
+        {...(recordKind ? { [recordAttribute]: `${kind}:${id}` } : {})}
+        onFocus={() => {
+          if (recordKind) setFocusedRecord({ kind: recordKind, id, quickActions, target });
+        }}
         className="rounded px-1.5 text-muted hover:bg-hover hover:text-fg focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
         onClick={() => setAnchor(button.current?.getBoundingClientRect() ?? null)}
       >

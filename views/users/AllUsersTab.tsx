@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
-import { customerRowActions, runCustomerRowAction } from '../../commands/row-menu';
 import { customerName } from '../../commands/target';
 import type { CustomerRow } from '../../domain/users';
 import { useSession } from '../../src/session/store';
@@ -8,6 +7,8 @@ import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
 import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import { useBulkSelection } from '../bulk-runs/use-bulk-selection';
+import { loadingRowActions, useRowMenus } from '../shell/use-row-menus';
 import { useFocusedCustomer } from './use-focused-customer';
 import { useRefreshAfterRuns } from './use-refresh-after-runs';
 import { useUsersFilter } from './use-users-filter';
@@ -20,9 +21,18 @@ export function AllUsersTab() {
   const { userRole } = useSession();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useUsersFilter(state);
   const onFocusRow = useFocusedCustomer();
-  const rowActions = useCallback((row: CustomerRow) => customerRowActions(row, userRole), [userRole]);
+  // Space, Shift+↑/↓, Ctrl/Cmd+A and "select all N matching": the palette and row menus then offer bulk commands.
+  const bulk = useBulkSelection<CustomerRow>(state, first?.meta.total_number_of_users, () => void refresh());
+  const menus = useRowMenus();
+  const rowActions = useCallback(
+    (row: CustomerRow) => menus?.customerRowActions(row, userRole) ?? loadingRowActions,
+    [menus, userRole],
+  );
   useRefreshAfterRuns(() => void refresh());
-  const onRowAction = useCallback((row: CustomerRow, action: RowAction) => runCustomerRowAction(row, action), []);
+  const onRowAction = useCallback(
+    (row: CustomerRow, action: RowAction) => menus?.runCustomerRowAction(row, action),
+    [menus],
+  );
 
   if (!first && isLoading) return <Spinner label="Loading customers" />;
   if (!first && error) {
@@ -49,11 +59,14 @@ export function AllUsersTab() {
       loadingMore={loadingMore}
       onLoadMore={loadMore}
       onOpen={(row) => navigateTo(userPath(row.id))}
-      rowActions={rowActions}
-      onRowAction={onRowAction}
+      rowActions={bulk.withBulkActions(rowActions)}
+      onRowAction={bulk.withBulkRun(onRowAction)}
       onFocusRow={onFocusRow}
       rowLabel={customerName}
       autoFocus
+      selection={bulk.selection}
+      onSelectionChange={bulk.setSelection}
+      matchingTotal={meta.total_number_of_users}
       toolbar={
         <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
           {isLoading || loadingMore ? <Spinner label="Loading" /> : null}

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
-import { customerRowActions, runCustomerRowAction } from '../../commands/row-menu';
 import { customerName } from '../../commands/target';
 import type { Header } from '../../domain/tables';
 import type { CustomerRow } from '../../domain/users';
 import { useSession } from '../../src/session/store';
 import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
+import { loadingRowActions, useRowMenus } from '../shell/use-row-menus';
 import { useFocusedCustomer } from './use-focused-customer';
 import { useRefreshAfterRuns } from './use-refresh-after-runs';
 
@@ -26,9 +26,13 @@ export function CustomerList<R extends CustomerRow>({ id, label, headers, rows, 
   const unfiltered = useMemo(() => ({ ...state, filters: [] }), [state]);
   const sorted = useMemo(() => sortRowsLocally(rows, state.sort, headers), [rows, state.sort, headers]);
   const onFocusRow = useFocusedCustomer();
-  const rowActions = useCallback((row: R) => customerRowActions(row, userRole), [userRole]);
+  const menus = useRowMenus();
+  const rowActions = useCallback(
+    (row: R) => menus?.customerRowActions(row, userRole) ?? loadingRowActions,
+    [menus, userRole],
+  );
   useRefreshAfterRuns(() => onChanged?.());
-  const onRowAction = useCallback((row: R, action: RowAction) => runCustomerRowAction(row, action), []);
+  const onRowAction = useCallback((row: R, action: RowAction) => menus?.runCustomerRowAction(row, action), [menus]);
   return (
     <DataTable
       id={id}

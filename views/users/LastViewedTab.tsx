@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { api } from '../../domain/api';
 import type { Header } from '../../domain/tables';
 import { useCall } from '../../src/http';
+import { usersCalls } from '../../src/http/users-calls';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Kbd } from '../../src/ui/Kbd';
 import { modKeyLabel } from '../../src/ui/platform';
@@ -19,7 +19,7 @@ const viewedAt: Header = {
 
 /** The customers this staff member opened, newest first, with when. */
 export function LastViewedTab() {
-  const { data, error, isLoading, mutate } = useCall(api.users.lastViewed, {});
+  const { data, error, isLoading, mutate } = useCall(usersCalls.lastViewed, {});
   const rows = useMemo(
     () => (data?.users ?? []).map((row, index) => ({ ...row, viewed_at: data?.viewed_at[index] ?? null })),
     [data],

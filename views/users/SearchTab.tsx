@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { api } from '../../domain/api';
 import { useCall } from '../../src/http';
+import { api } from '../../src/http/addresses';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
 import { useDebounced } from '../../src/ui/use-debounced';

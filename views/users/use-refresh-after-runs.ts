@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { subscribe } from 'valtio';
-import { runner } from '../../commands/runner';
+import { runner } from '../../commands/run-state';
 
 /**
  * Calls `refresh` each time a command run closes (from a row menu, the palette or a shortcut): a list whose rows a

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
 import type { TableQuery } from '../../domain/table-query';
 import type { CustomerRow } from '../../domain/users';
 import { type ApiError, call } from '../../src/http';
+import { api } from '../../src/http/addresses';
 import type { TableState } from '../../src/ui/table';
 
 type FilterAnswer = AnswerOf<typeof api.users.filter>;

@@ -38,9 +38,13 @@ export const charges = pgTable(
     refundOf: bigint('refund_of', { mode: 'number' }),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Project refunds: the project refunded (its refundable rest sums these rows). No FK: the ledger outlives it. */
+    projectId: bigint('project_id', { mode: 'number' }),
   },
   (t) => [
     index('charges_customer_created').on(t.customerId, t.createdAt),
+    index('charges_project').on(t.projectId).where(sql`${t.projectId} is not null`),
+    index('charges_refund_of').on(t.refundOf).where(sql`${t.refundOf} is not null`),
     /** Recent movements of one kind across customers (e.g. the operations center's credit package sales). */
     index('charges_purpose_created').on(t.purpose, t.createdAt),
     uniqueIndex('charges_provider_key').on(t.providerKey),
@@ -70,6 +74,13 @@ export const paymentAttempts = pgTable(
     state: text('state', { enum: ['pending', 'recorded', 'abandoned'] })
       .notNull()
       .default('pending'),
+    /** What the gateway is asked to do: charge the stored card, or refund `refund_of` (a ledger charge). */
+    operation: text('operation', { enum: ['charge', 'refund'] })
+      .notNull()
+      .default('charge'),
+    refundOf: bigint('refund_of', { mode: 'number' }),
+    /** Refunds of a project: the project, so a pending refund counts against its refundable rest. */
+    projectId: bigint('project_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
   },

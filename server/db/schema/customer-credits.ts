@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { charges } from './charges';
 import { customers } from './customers';
@@ -22,9 +23,12 @@ export const customerCredits = pgTable(
     /** The card charge that paid for these credits (purchases, e.g. a custom credit package); null otherwise. */
     chargeId: bigint('charge_id', { mode: 'number' }).references(() => charges.id),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** A project refunded as credit (source `REFUND`): counts against the project's refundable rest. */
+    projectId: bigint('project_id', { mode: 'number' }),
   },
   (t) => [
     index('customer_credits_customer').on(t.customerId, t.createdAt),
     index('customer_credits_charge').on(t.chargeId),
+    index('customer_credits_project').on(t.projectId).where(sql`${t.projectId} is not null`),
   ],
 );

@@ -4,7 +4,16 @@ import { type Currency, currencies, money } from '../../../domain/money';
 import { isRole } from '../../../domain/roles';
 import { insufficientPermissions } from '../../../domain/tables';
 import { detailListLimit, notificationCategories } from '../../../domain/user-details';
-import { activityEvents, auditLog, charges, customerCredits, customerNotifications, staff } from '../../db/schema';
+import {
+  activityEvents,
+  auditLog,
+  charges,
+  customerCredits,
+  customerNotifications,
+  profiles,
+  projects,
+  staff,
+} from '../../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { fail } from '../../http/errors';
 import { handle } from '../../http/handler';
@@ -125,7 +134,8 @@ export const deleteUserNotification = handle(
 
 /**
  * Staff actions on the customer from the audit log, newest first, with who, what, when and the outcome: those that
- * name the customer, and those that name one of their charges (invoice downloads and sends).
+ * name the customer, and those that name one of their charges (invoice downloads and sends), profiles (delete,
+ * share, revert…) or projects (refund, re-edit…).
  */
 export const getUserAudit = handle(api.userDetails.audit, async ({ db, params }) => {
   await findCustomer(db, params.user_id);
@@ -133,6 +143,14 @@ export const getUserAudit = handle(api.userDetails.audit, async ({ db, params })
     .select({ id: sql<string>`${charges.id}::text` })
     .from(charges)
     .where(eq(charges.customerId, params.user_id));
+  const theirProfiles = db
+    .select({ id: sql<string>`${profiles.id}::text` })
+    .from(profiles)
+    .where(eq(profiles.customerId, params.user_id));
+  const theirProjects = db
+    .select({ id: sql<string>`${projects.id}::text` })
+    .from(projects)
+    .where(eq(projects.customerId, params.user_id));
   const rows = await db
     .select({ entry: auditLog, firstName: staff.firstName, lastName: staff.lastName })
     .from(auditLog)
@@ -141,6 +159,8 @@ export const getUserAudit = handle(api.userDetails.audit, async ({ db, params })
       or(
         and(eq(auditLog.targetKind, 'customer'), eq(auditLog.targetId, String(params.user_id))),
         and(eq(auditLog.targetKind, 'charge'), inArray(auditLog.targetId, theirCharges)),
+        and(eq(auditLog.targetKind, 'profile'), inArray(auditLog.targetId, theirProfiles)),
+        and(eq(auditLog.targetKind, 'project'), inArray(auditLog.targetId, theirProjects)),
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))

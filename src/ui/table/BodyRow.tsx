@@ -12,6 +12,8 @@ interface BodyRowProps<R extends TableRow> {
   columns: readonly Header[];
   template: string;
   focused: boolean;
+  /** Selected (tables that select): marked, and named so. Undefined: the table does not select. */
+  selected?: boolean;
   domId: string;
   label: string | undefined;
   /** The ⋯ button opens the row menu; absent: no button. */
@@ -25,18 +27,23 @@ interface BodyRowProps<R extends TableRow> {
 }
 
 function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
-  const { row, index, focused, columns, onMenu, plain } = props;
+  const { row, index, focused, selected, columns, onMenu, plain } = props;
   const values = row as unknown as Record<string, unknown>;
   return (
     <tr
       id={`${props.domId}-row-${index}`}
       aria-rowindex={index + 2}
       aria-selected={focused}
-      aria-label={props.label}
+      aria-label={selected && props.label ? `${props.label}, selected` : props.label}
       data-row-id={row.id}
+      data-selected={selected === undefined ? undefined : selected}
       onClick={(event) => props.onClick(event, index)}
       className={`group absolute top-0 left-0 grid w-full cursor-pointer border-b border-line/60 [contain:strict] ${
-        focused ? 'bg-accent-soft shadow-[inset_2px_0_0_var(--color-accent)]' : 'hover:bg-hover'
+        selected
+          ? `shadow-[inset_4px_0_0_var(--color-accent)] ${focused ? 'bg-accent-soft' : 'bg-accent-soft/50'}`
+          : focused
+            ? 'bg-accent-soft shadow-[inset_2px_0_0_var(--color-accent)]'
+            : 'hover:bg-hover'
       }`}
       style={{ height: props.height, transform: `translateY(${props.start}px)`, gridTemplateColumns: props.template }}
     >

@@ -10,6 +10,9 @@ import { gridTemplate, minimumWidth } from './format';
 import { HeaderRow } from './HeaderRow';
 import { nextSort } from './local-rows';
 import { RowMenu } from './RowMenu';
+import { SelectionBar } from './SelectionBar';
+import { isSelected, type TableSelection } from './selection';
+import { selectionKeyDown } from './selection-keys';
 import type { RowAction, TableRow, TableState } from './types';
 import { rowKeyDown } from './useRowKeys';
 
@@ -59,6 +62,14 @@ export interface DataTableProps<R extends TableRow> {
   className?: string;
   /** Take the keyboard focus once rows arrive, when nothing else has it (the page exists to work the table). */
   autoFocus?: boolean;
+  /**
+   * Row selection, opt in (src/ui/table/selection.ts): Space toggles the focused row, Shift+↑/↓ extends, Ctrl/Cmd+A
+   * selects the loaded rows (again: all matching), Escape clears; the count shows in the toolbar.
+   */
+  selection?: TableSelection;
+  onSelectionChange?: (next: TableSelection) => void;
+  /** The filter's total: with a selection, the toolbar offers "Select all N matching this filter". */
+  matchingTotal?: number;
 }
 
 interface OpenMenu {
@@ -158,7 +169,16 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
     grid.current?.focus({ preventScroll: true });
   }, []);
 
-  const { toolbar, columnSelection, defaultSort } = props;
+  const { columnSelection, defaultSort, selection, onSelectionChange, matchingTotal } = props;
+  const toolbar =
+    selection && onSelectionChange ? (
+      <>
+        <SelectionBar selection={selection} rows={rows} matchingTotal={matchingTotal} onChange={onSelectionChange} />
+        {props.toolbar}
+      </>
+    ) : (
+      props.toolbar
+    );
   const chrome = useMemo(() => {
     const setFilters = (filters: TableFilter[]) => onStateChange({ ...state, filters });
     const setColumns = (keys: string[] | undefined) => {
@@ -238,7 +258,21 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
           onFocus={(event) => {
             if (event.target === event.currentTarget) setEngaged(true);
           }}
-          onKeyDown={(event) =>
+          onKeyDown={(event) => {
+            if (
+              selection &&
+              onSelectionChange &&
+              selectionKeyDown(event, {
+                rows,
+                focused: current,
+                selection,
+                matchingTotal,
+                onChange: onSelectionChange,
+                moveTo,
+              })
+            ) {
+              return;
+            }
             rowKeyDown(event, {
               count: rows.length,
               focused: current,
@@ -249,8 +283,8 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
                 if (row) props.onOpen?.(row);
               },
               openMenu: (index) => openMenu(index),
-            })
-          }
+            });
+          }}
           style={{ minWidth }}
           className="block w-full border-collapse focus:outline-none focus-visible:shadow-[inset_0_0_0_2px_var(--color-accent)]"
         >
@@ -275,6 +309,7 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
                     columns={columns}
                     template={template}
                     focused={item.index === current}
+                    selected={selection ? isSelected(selection, row) : undefined}
                     domId={domId}
                     label={rowLabel?.(row)}
                     onMenu={rowActions ? openMenu : undefined}

@@ -1,11 +1,10 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { type ReactNode, useState } from 'react';
 import type { TableFilter } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
-import { useAnchoredPanel } from '../anchored-panel';
-import { FilterEditor } from './FilterEditor';
+import { Popover } from '../Popover';
 import { FilterPopover } from './FilterPopover';
 import { describeFilter } from './filter-text';
+import { LazyFilterEditor as FilterEditor } from './LazyFilterEditor';
 import { filterToParam } from './url-state';
 
 interface FilterBarProps {
@@ -20,51 +19,43 @@ function AddFilter({ headers, onAdd }: { headers: readonly Header[]; onAdd: (fil
   const filterable = headers.filter((header) => header.filter);
   const [key, setKey] = useState(filterable[0]?.key ?? '');
   const header = filterable.find((each) => each.key === key) ?? filterable[0];
-  const anchored = useAnchoredPanel('start');
   if (!header) return null;
   return (
-    <Popover className="relative">
-      <PopoverButton
-        style={anchored.button}
-        className="inline-flex h-6 items-center gap-1 rounded-md border border-dashed border-line-strong px-2 text-xs text-muted hover:bg-hover hover:text-fg"
-      >
-        + Filter
-      </PopoverButton>
-      <PopoverPanel
-        focus
-        style={anchored.panel}
-        className="z-30 rounded-lg border border-line bg-panel shadow-xl shadow-black/30"
-      >
-        {({ close }) => (
-          <div className="flex flex-col">
-            <label className="flex flex-col gap-1 px-3 pt-3 text-xs text-muted">
-              Column
-              <select
-                // biome-ignore lint/a11y/noAutofocus: adding a filter starts with choosing its column
-                autoFocus
-                value={header.key}
-                onChange={(event) => setKey(event.target.value)}
-                className="h-7 rounded-md border border-control bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none"
-              >
-                {filterable.map((each) => (
-                  <option key={each.key} value={each.key}>
-                    {each.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <FilterEditor
-              key={header.key}
-              header={header}
-              focusValue={false}
-              onApply={(filter) => {
-                onAdd(filter);
-                close();
-              }}
-            />
-          </div>
-        )}
-      </PopoverPanel>
+    <Popover
+      align="start"
+      button="+ Filter"
+      buttonClassName="inline-flex h-6 items-center gap-1 rounded-md border border-dashed border-line-strong px-2 text-xs text-muted hover:bg-hover hover:text-fg"
+      panelClassName="z-30 rounded-lg border border-line bg-panel text-fg shadow-xl shadow-black/30"
+    >
+      {(close) => (
+        <div className="flex flex-col">
+          <label className="flex flex-col gap-1 px-3 pt-3 text-xs text-muted">
+            Column
+            <select
+              // biome-ignore lint/a11y/noAutofocus: adding a filter starts with choosing its column
+              autoFocus
+              value={header.key}
+              onChange={(event) => setKey(event.target.value)}
+              className="h-7 rounded-md border border-control bg-canvas px-2 text-sm text-fg focus:border-accent focus:outline-none"
+            >
+              {filterable.map((each) => (
+                <option key={each.key} value={each.key}>
+                  {each.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FilterEditor
+            key={header.key}
+            header={header}
+            focusValue={false}
+            onApply={(filter) => {
+              onAdd(filter);
+              close();
+            }}
+          />
+        </div>
+      )}
     </Popover>
   );
 }

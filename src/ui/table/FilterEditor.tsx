@@ -5,7 +5,7 @@ import { Button } from '../Button';
 import { operatorsOf } from './filter-text';
 import { optionLabel } from './format';
 
-interface FilterEditorProps {
+export interface FilterEditorProps {
   header: Header;
   /** The filter being edited; a new one when absent. */
   filter?: TableFilter;

@@ -1,9 +1,8 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import type { TableFilter } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
-import { useAnchoredPanel } from '../anchored-panel';
-import { FilterEditor } from './FilterEditor';
+import { Popover } from '../Popover';
+import { LazyFilterEditor as FilterEditor } from './LazyFilterEditor';
 
 interface FilterPopoverProps {
   header: Header;
@@ -26,37 +25,33 @@ export function FilterPopover({
   buttonClassName,
   buttonLabel,
 }: FilterPopoverProps) {
-  const anchored = useAnchoredPanel('start');
   return (
-    <Popover className="relative">
-      <PopoverButton style={anchored.button} className={buttonClassName} aria-label={buttonLabel} title={buttonLabel}>
-        {button}
-      </PopoverButton>
-      {/* Kept beside its button (inside a header cell or a filter chip): reset what the panel would inherit there. */}
-      <PopoverPanel
-        focus
-        style={anchored.panel}
-        className="z-30 rounded-lg border border-line bg-panel text-left text-sm font-normal whitespace-normal text-fg normal-case shadow-xl shadow-black/30"
-      >
-        {({ close }) => (
-          <FilterEditor
-            header={header}
-            filter={filter}
-            onApply={(next) => {
-              onApply(next);
-              close();
-            }}
-            onRemove={
-              onRemove
-                ? () => {
-                    onRemove();
-                    close();
-                  }
-                : undefined
-            }
-          />
-        )}
-      </PopoverPanel>
+    // Kept beside its button (inside a header cell or a filter chip): the panel resets what it would inherit there.
+    <Popover
+      align="start"
+      button={button}
+      buttonClassName={buttonClassName}
+      buttonLabel={buttonLabel}
+      panelClassName="z-30 rounded-lg border border-line bg-panel text-left text-sm font-normal whitespace-normal text-fg normal-case shadow-xl shadow-black/30"
+    >
+      {(close) => (
+        <FilterEditor
+          header={header}
+          filter={filter}
+          onApply={(next) => {
+            onApply(next);
+            close();
+          }}
+          onRemove={
+            onRemove
+              ? () => {
+                  onRemove();
+                  close();
+                }
+              : undefined
+          }
+        />
+      )}
     </Popover>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, type Money, moneySchema } from '../../../domain/money';
+import { formatMoney, isMoney } from '../../../domain/money-format';
 import type { Header } from '../../../domain/tables';
 import { formatDate, formatDateTime } from '../dates';
 import { formatId, isIdColumn } from '../ids';
@@ -76,8 +76,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     case 'DATETIME':
       return formatDateTime(String(value));
     case 'CURRENCY': {
-      const money = moneySchema.safeParse(value);
-      return money.success ? formatMoney(money.data) : String(value);
+      return isMoney(value) ? formatMoney(value) : String(value);
     }
     case 'TAG':
       return (
@@ -112,17 +111,6 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
-}
-
-function isMoney(value: unknown): value is Money {
-  const money = value as Partial<Money> | null;
-  return (
-    typeof money === 'object' &&
-    money !== null &&
-    typeof money.amount === 'number' &&
-    typeof money.multiplier === 'number' &&
-    typeof money.symbol === 'string'
-  );
 }
 
 /**

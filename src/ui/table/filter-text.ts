@@ -1,4 +1,5 @@
-import { filterOperators, operatorLabels, type TableFilter } from '../../../domain/table-query';
+import { filterOperators, operatorLabels } from '../../../domain/table-filters';
+import type { TableFilter } from '../../../domain/table-query';
 import type { FilterKind, Header } from '../../../domain/tables';
 import { formatDate } from '../dates';
 import { optionLabel } from './format';

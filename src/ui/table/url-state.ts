@@ -1,4 +1,5 @@
-import { type TableFilter, type TableSort, tableFilterSchema } from '../../../domain/table-query';
+import { isTableFilter } from '../../../domain/table-filters';
+import type { TableFilter, TableSort } from '../../../domain/table-query';
 import type { TableState } from './types';
 
 const ownKeys = new Set(['f', 'sort', 'cols']);
@@ -38,8 +39,7 @@ export function filterFromParam(raw: string): TableFilter | undefined {
     const [from, to] = value.split('..');
     candidate = { ...base, from, to };
   } else candidate = { ...base, value: unescapePart(value) };
-  const parsed = tableFilterSchema.safeParse(candidate);
-  return parsed.success ? parsed.data : undefined;
+  return isTableFilter(candidate) ? candidate : undefined;
 }
 
 function sortToParam(sort: TableSort): string {

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { api } from '../../domain/api';
+import { updateBundleBody } from '../../domain/partner-bundles';
+import { call } from '../../src/http';
+import { defineCommand } from '../define';
+import { bundleField, bundleViews } from './bundle-choice';
+
+export default defineCommand({
+  id: 'bundle.update',
+  title: 'Update bundle',
+  group: 'Operations',
+  permission: 'partner_managment',
+  target: 'none',
+  keywords: ['bundle', 'price', 'rename'],
+  params: {
+    schema: z.object({
+      bundle_id: api.bundles.update.params.shape.bundle_id,
+      ...updateBundleBody.shape,
+    }),
+    fields: {
+      bundle_id: bundleField,
+      bundle_name: { kind: 'text', label: 'Name' },
+      seller_name: { kind: 'text', label: 'Seller' },
+      price: { kind: 'money', label: 'Price', hint: 'In the bundle’s currency.' },
+    },
+  },
+  confirm: false,
+  run: ({ params: { bundle_id, ...body }, signal }) =>
+    call(api.bundles.update, { params: { bundle_id }, body }, { signal }),
+  revalidates: bundleViews,
+  successMessage: ({ params }) => `Bundle #${params.bundle_id} updated`,
+});

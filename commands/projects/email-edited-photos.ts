@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { api } from '../../domain/api';
+import { call } from '../../src/http';
+import { defineCommand } from '../define';
+
+const form = z.object({ project_id: api.projects.emailEditedPhotos.params.shape.project_id });
+
+export default defineCommand({
+  id: 'project.email-edited-photos',
+  title: 'E-mail edited photos',
+  group: 'Customer',
+  permission: 'email_edited_photos',
+  target: 'user',
+  keywords: ['email', 'e-mail', 'send', 'photos', 'edits', 'link', 'project', 'again'],
+  params: {
+    schema: form,
+    fields: {
+      project_id: {
+        kind: 'number',
+        label: 'Project id',
+        placeholder: 'From the Projects tab',
+        hint: 'The customer gets a link to the project’s edited photos. Row menus fill this in.',
+      },
+    },
+  },
+  confirm: false,
+  run: ({ params, signal }) =>
+    call(api.projects.emailEditedPhotos, { params: { project_id: params.project_id } }, { signal }),
+  revalidates: [api.userDetails.activity, api.userDetails.audit, api.outbox.list],
+  successMessage: ({ target, params }) =>
+    `${target.name} was e-mailed a link to the edited photos of project #${params.project_id}`,
+});

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { api } from '../../domain/api';
+import { formatMoney, type Money, money } from '../../domain/money';
+import { type Refundable, refundBody, refundDestinationLabels } from '../../domain/refunds';
+import { call } from '../../src/http';
+import { defineCommand, optionsFrom, type Preview, type PreviewLine } from '../define';
+
+const refundForm = refundBody.extend({ project_id: api.refunds.refund.params.shape.project_id });
+type RefundForm = z.output<typeof refundForm>;
+
+const minorOf = (amount: number) => Math.round(amount * 100);
+const moneyLike = (minor: number, like: Money): Money => ({ ...like, amount: minor });
+
+/** The confirmation's preview: the amount and currency, where it goes, what was charged and what is left after. */
+export function refundPreview(left: Refundable, params: RefundForm, customerName: string): Preview {
+  const amount = moneyLike(minorOf(params.amount), left.refundable);
+  const text = `${formatMoney(amount)} (${left.currency})`;
+  const after = moneyLike(Math.max(0, left.refundable.amount - amount.amount), left.refundable);
+  const lines: PreviewLine[] = [
+    { label: 'Refund', value: text, emphasis: true },
+    { label: 'Goes', value: refundDestinationLabels[params.to] },
+    { label: 'Project', value: `${left.project_name} (#${left.project_id})` },
+    { label: 'Charged in total', value: formatMoney(left.charged) },
+    { label: 'Refunded before', value: formatMoney(left.refunded) },
+    { label: 'Left after this refund', value: formatMoney(after) },
+  ];
+  const blocked =
+    amount.amount <= 0
+      ? 'The amount must be more than 0.'
+      : amount.amount > left.refundable.amount
+        ? `At most ${formatMoney(left.refundable)} is left to refund of this project.`
+        : params.to === 'card' && !left.card.available
+          ? (left.card.reason ?? 'This project cannot be refunded to a card.')
+          : undefined;
+  const headline =
+    params.to === 'card'
+      ? `Refunds ${text} to the card that paid for ${left.project_name}; the invoice gets a credit note.`
+      : `Adds ${text} of credit to ${customerName}’s account for ${left.project_name}; the card is not touched.`;
+  return { headline, lines, ...(blocked ? { blocked } : {}) };
+}
+
+export default defineCommand({
+  id: 'project.refund',
+  title: 'Refund project',
+  group: 'Customer',
+  permission: 'refund',
+  target: 'user',
+  shortcut: 'Shift+F',
+  keywords: ['refund', 'money back', 'project', 'credit', 'card', 'compensate'],
+  params: {
+    schema: refundForm,
+    fields: {
+      project_id: {
+        kind: 'number',
+        label: 'Project id',
+        placeholder: 'From the Projects tab',
+        hint: 'Row menus on the Projects tab fill this in.',
+      },
+      amount: {
+        kind: 'money',
+        label: 'Amount',
+        placeholder: 'e.g. 12.50',
+        hint: 'In the project’s currency; the confirmation shows what is left to refund.',
+        check: (amount) => (typeof amount === 'number' && amount <= 0 ? 'must be more than 0' : undefined),
+      },
+      to: {
+        kind: 'select',
+        label: 'Refund to',
+        placeholder: 'Choose where the money goes…',
+        options: [
+          { value: 'credit', label: refundDestinationLabels.credit },
+          { value: 'card', label: refundDestinationLabels.card },
+        ],
+      },
+      reason: {
+        kind: 'select',
+        label: 'Reason',
+        placeholder: 'Choose a reason…',
+        options: optionsFrom(api.refunds.reasons, {}, (answer) => answer),
+      },
+      description: {
+        kind: 'textarea',
+        label: 'Description',
+        placeholder: 'What happened, for whoever reads this next',
+      },
+    },
+  },
+  confirm: 'money',
+  consequence: (target, params) =>
+    params.to === 'card'
+      ? `Money goes back to ${target.name}’s card now; it cannot be undone.`
+      : `${target.name} receives credit now, usable on their next charges; it cannot be undone.`,
+  preview: {
+    load: async ({ target, params, signal }) => {
+      const left = await call(
+        api.refunds.refundable,
+        { params: { project_id: params.project_id } },
+        { signal, silent: true },
+      );
+      return refundPreview(left, params, target.name);
+    },
+  },
+  run: ({ params, idempotencyKey, signal }) => {
+    const { project_id, ...body } = params;
+    return call(api.refunds.refund, { params: { project_id }, body }, { idempotencyKey, signal });
+  },
+  revalidates: [
+    api.projects.editing,
+    api.refunds.refundable,
+    api.users.get,
+    api.userDetails.credits,
+    api.charges.list,
+    api.userDetails.activity,
+    api.userDetails.audit,
+  ],
+  successMessage: ({ target, params }) => {
+    const currency = target.row?.currency;
+    const amount = currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);
+    return `Project #${params.project_id}: ${amount} refunded ${params.to === 'card' ? 'to the card' : 'as credit'}`;
+  },
+});

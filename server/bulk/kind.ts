@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { BulkCommandName } from '../../domain/bulk';
+import { bulkCommands } from '../../domain/bulk-commands';
+import { isRole } from '../../domain/roles';
+import { staff } from '../db/schema';
+import type { StaffHandler, StaffMember } from '../http/handler';
+import { registerJobKind } from '../jobs';
+import { runRow } from './run-row';
+import type { ParsedTarget } from './target';
+
+/** The kind of job a bulk run is. */
+export const bulkRunKind = 'bulk_run';
+
+/** What a bulk run's job keeps: the command, its params, and whom it named (for the record: the items are the rows). */
+export interface BulkRunPayload {
+  command: BulkCommandName;
+  params: Record<string, unknown>;
+  target: ParsedTarget;
+}
+
+interface Batch {
+  /** The run's staff member as the database has them now; null when deactivated or gone. */
+  actor: StaffMember | null;
+  handler: StaffHandler | null;
+}
+
+/**
+ * Items are customer ids. Each batch reads the staff member who started the run again (a role change or a
+ * deactivation counts from the next batch), and each row runs as them through the single call (server/bulk/run-row.ts).
+ */
+registerJobKind<BulkRunPayload, Batch>(bulkRunKind, {
+  batchSize: 100,
+  prepareBatch: async (db, job, services) => {
+    const endpoint = bulkCommands[job.payload.command]?.endpoint;
+    const found = services.handlers.find((handler) => handler.endpoint.id === endpoint?.id);
+    const handler = found?.kind === 'staff' ? found : null;
+    if (job.createdBy === null) return { actor: null, handler };
+    const [row] = await db.select().from(staff).where(eq(staff.id, job.createdBy));
+    const actor =
+      row?.active && isRole(row.role)
+        ? { id: row.id, role: row.role, email: row.email, firstName: row.firstName, lastName: row.lastName }
+        : null;
+    return { actor, handler };
+  },
+  runItem: async ({ db, job, item, services, batch }) => {
+    if (!batch.actor) {
+      return {
+        state: 'failed',
+        reason: 'staff_deactivated',
+        detail: 'The staff member who started the run is deactivated',
+      };
+    }
+    if (!batch.handler) throw new Error(`bulk run ${job.id}: no handler for ${job.payload.command}`);
+    return runRow({
+      db,
+      config: services.config,
+      handler: batch.handler,
+      command: bulkCommands[job.payload.command],
+      staff: batch.actor,
+      runId: job.id,
+      customerId: Number(item.key),
+      attempt: item.attempt,
+      params: job.payload.params,
+    });
+  },
+});

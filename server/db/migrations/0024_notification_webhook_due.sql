@@ -1,0 +1,2 @@
+ALTER TABLE "notification_broadcasts" ADD COLUMN "webhook_next_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notification_broadcasts_webhook_due" ON "notification_broadcasts" USING btree ("webhook_state","webhook_next_at");

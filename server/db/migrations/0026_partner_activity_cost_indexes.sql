@@ -1,0 +1,2 @@
+CREATE INDEX "partner_activities_cost_id" ON "partner_activities" USING btree ("cost","id");--> statement-breakpoint
+CREATE INDEX "partner_activities_type_cost_id" ON "partner_activities" USING btree ("type","cost","id");

@@ -1,0 +1,53 @@
+import { imageSize } from 'image-size';
+import { bannerUploadLimits } from '../../domain/marketing';
+import { fail } from '../http/errors';
+
+/** An image accepted for storage: what its bytes are, whatever its name said. */
+export interface CheckedImage {
+  contentType: (typeof bannerUploadLimits.contentTypes)[number];
+  extension: 'png' | 'jpg' | 'webp';
+  width: number;
+  height: number;
+}
+
+const accepted = {
+  png: { contentType: 'image/png', extension: 'png' },
+  jpg: { contentType: 'image/jpeg', extension: 'jpg' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+} as const;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Checks uploaded bytes: at most `maxBytes`, a PNG, JPEG or WebP by its content (image-size reads the format and the
+ * dimensions from the file's own header), each side within the limits. Throws the catalogue's 400 with the reason.
+ */
+export function checkImage(bytes: Uint8Array, limits = bannerUploadLimits): CheckedImage {
+  if (bytes.byteLength === 0) throw fail('upload_not_image', { detail: 'The file is empty' });
+  if (bytes.byteLength > limits.maxBytes) {
+    throw fail('upload_too_large', {
+      detail: `The file is ${megabytes(bytes.byteLength)}; at most ${megabytes(limits.maxBytes)} is accepted`,
+    });
+  }
+  let found: { width?: number; height?: number; type?: string };
+  try {
+    found = imageSize(bytes);
+  } catch {
+    throw fail('upload_not_image');
+  }
+  const kind = found.type && Object.hasOwn(accepted, found.type) ? accepted[found.type as keyof typeof accepted] : null;
+  if (!kind)
+    throw fail('upload_not_image', {
+      detail: `The file is ${found.type?.toUpperCase() ?? 'not an image'}, not a PNG, JPEG or WebP image`,
+    });
+  const width = found.width ?? 0;
+  const height = found.height ?? 0;
+  if (width < limits.minSide || height < limits.minSide || width > limits.maxSide || height > limits.maxSide) {
+    throw fail('upload_bad_dimensions', {
+      detail: `The image is ${width}×${height} px; each side must be from ${limits.minSide} to ${limits.maxSide} px`,
+    });
+  }
+  return { contentType: kind.contentType, extension: kind.extension, width, height };
+}

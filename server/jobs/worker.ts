@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobItems, jobs } from '../db/schema';
+import { cancelPendingItems } from './queue';
+import { defaultFailureOf, type Job, type JobKind, type JobServices, jobKindOf, registeredJobKinds } from './registry';
+
+export interface JobWorkerOptions {
+  /** Given to every item's run. */
+  services: JobServices;
+  /** This worker's name in `jobs.worker_id` (default: a random id). */
+  workerId?: string;
+  /** How often an idle worker looks for a job. Default 500 ms. */
+  pollMs?: number;
+  /** How long a claim holds without a renewal (every batch renews it). Default 30 s. */
+  leaseSeconds?: number;
+  /** After a batch failed as a whole (the database, not an item), the job waits this long. Default 5 s. */
+  retryAfterSeconds?: number;
+  /** Called after each committed batch (progress logs, benches, tests that stop a worker mid-run). */
+  afterBatch?: (jobId: number) => void;
+  /** Where errors go. */
+  onError?: (error: unknown, jobId: number | null) => void;
+}
+
+/** The lease was taken over (it lapsed): this worker stops working on the job. */
+class LeaseLost extends Error {}
+
+/**
+ * Runs the jobs of the kinds registered in this process, one at a time: claims a due job (queued, or running with a
+ * lapsed lease: its worker died) with FOR UPDATE SKIP LOCKED, plans it once, then runs its pending items in batches,
+ * each batch one transaction that renews the lease first and commits the items' effects with their states and the
+ * job's counters. `stop()` lets the current batch finish and hands the job back (lease cleared) for the next worker.
+ */
+export class JobWorker {
+  readonly id: string;
+  readonly #db: Database;
+  readonly #pollMs: number;
+  readonly #leaseSeconds: number;
+  readonly #retryAfterSeconds: number;
+  readonly #onError: (error: unknown, jobId: number | null) => void;
+  readonly #services: JobServices;
+  readonly #afterBatch: ((jobId: number) => void) | undefined;
+  #stopping = false;
+  #loop: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #wake: (() => void) | null = null;
+
+  constructor(db: Database, options: JobWorkerOptions) {
+    this.#db = db;
+    this.#services = options.services;
+    this.#afterBatch = options.afterBatch;
+    this.id = options.workerId ?? `worker-${randomUUID()}`;
+    this.#pollMs = options.pollMs ?? 500;
+    this.#leaseSeconds = options.leaseSeconds ?? 30;
+    this.#retryAfterSeconds = options.retryAfterSeconds ?? 5;
+    this.#onError = options.onError ?? ((error) => console.error('job worker:', error));
+  }
+
+  /** Starts looking for jobs in the background. */
+  start(): void {
+    if (this.#loop) return;
+    this.#stopping = false;
+    this.#loop = this.#run();
+  }
+
+  /** Looks for a job now instead of at the next poll (e.g. right after enqueueing one in this process). */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Finishes the current batch, hands its job back and stops. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.wake();
+    await this.#loop;
+    this.#loop = null;
+  }
+
+  /** True once `stop()` was called: the worker stops at the next batch boundary. */
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      let worked = false;
+      try {
+        worked = await this.runNext();
+      } catch (error) {
+        this.#onError(error, null);
+      }
+      if (!worked && !this.#stopping) await this.#sleep();
+    }
+  }
+
+  #sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = () => {
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#wake = null;
+        resolve();
+      };
+      this.#timer = setTimeout(() => this.#wake?.(), this.#pollMs);
+    });
+  }
+
+  #lease() {
+    return sql`now() + make_interval(secs => ${this.#leaseSeconds})`;
+  }
+
+  /** Claims one due job and runs it until it ends, the worker stops or the lease is lost. False when none was due. */
+  async runNext(): Promise<boolean> {
+    const kinds = registeredJobKinds();
+    if (kinds.length === 0) return false;
+    const due = this.#db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.state, ['queued', 'running']),
+          inArray(jobs.kind, kinds),
+          sql`${jobs.runAfter} <= now()`,
+          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(jobs.runAfter), asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [claimed] = await this.#db
+      .update(jobs)
+      .set({
+        state: 'running',
+        workerId: this.id,
+        lockedUntil: this.#lease(),
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    if (!claimed) return false;
+    const kind = jobKindOf(claimed.kind);
+    if (!kind) return false;
+    try {
+      await this.#runJob(claimed as Job, kind);
+    } catch (error) {
+      if (error instanceof LeaseLost) return true;
+      this.#onError(error, claimed.id);
+      // The batch rolled back: hand the job back, to be tried again a little later.
+      await this.#db
+        .update(jobs)
+        .set({
+          lockedUntil: null,
+          workerId: null,
+          runAfter: sql`now() + make_interval(secs => ${this.#retryAfterSeconds})`,
+        })
+        .where(and(eq(jobs.id, claimed.id), eq(jobs.workerId, this.id)))
+        .catch((release: unknown) => this.#onError(release, claimed.id));
+    }
+    return true;
+  }
+
+  async #release(jobId: number): Promise<void> {
+    await this.#db
+      .update(jobs)
+      .set({ lockedUntil: null, workerId: null })
+      .where(and(eq(jobs.id, jobId), eq(jobs.workerId, this.id)));
+  }
+
+  /** Renews the lease in `db`'s transaction (locking the job row until it commits); the job as it is now. */
+  async #renew(db: Database, jobId: number): Promise<Job> {
+    const [job] = await db
+      .update(jobs)
+      .set({ lockedUntil: this.#lease() })
+      .where(and(eq(jobs.id, jobId), eq(jobs.workerId, this.id), eq(jobs.state, 'running')))
+      .returning();
+    if (!job) throw new LeaseLost();
+    return job as Job;
+  }
+
+  async #runJob(claimed: Job, kind: JobKind<unknown, unknown>): Promise<void> {
+    if (!claimed.planned) {
+      const planned = await this.#plan(claimed, kind);
+      if (!planned) return;
+    }
+    for (;;) {
+      if (this.#stopping) {
+        await this.#release(claimed.id);
+        return;
+      }
+      const more = await this.#db.transaction((db) => this.#batch(db, claimed.id, kind));
+      if (!more) return;
+      this.#afterBatch?.(claimed.id);
+    }
+  }
+
+  async #plan(claimed: Job, kind: JobKind<unknown, unknown>): Promise<boolean> {
+    try {
+      await this.#db.transaction(async (db) => {
+        const job = await this.#renew(db, claimed.id);
+        await kind.plan?.(db, job);
+        await db.execute(sql`update jobs set planned = true,
+          total = (select count(*)::int from job_items where job_id = ${job.id}) where id = ${job.id}`);
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof LeaseLost) throw error;
+      this.#onError(error, claimed.id);
+      const detail = error instanceof Error ? error.message : String(error);
+      await this.#db
+        .update(jobs)
+        .set({ state: 'failed', error: detail.slice(0, 500), finishedAt: sql`now()`, lockedUntil: null })
+        .where(and(eq(jobs.id, claimed.id), eq(jobs.workerId, this.id)));
+      return false;
+    }
+  }
+
+  /** One batch in `db`'s transaction. False when the job ended (done or cancelled). */
+  async #batch(db: Database, jobId: number, kind: JobKind<unknown, unknown>): Promise<boolean> {
+    const job = await this.#renew(db, jobId);
+    const finish = (state: 'done' | 'cancelled') =>
+      db
+        .update(jobs)
+        .set({ state, finishedAt: sql`now()`, lockedUntil: null, workerId: null })
+        .where(eq(jobs.id, jobId));
+    if (job.cancelRequested) {
+      await cancelPendingItems(db, jobId);
+      await finish('cancelled');
+      return false;
+    }
+    const items = await db
+      .select({ ordinal: jobItems.ordinal, key: jobItems.itemKey, attempts: jobItems.attempts })
+      .from(jobItems)
+      .where(and(eq(jobItems.jobId, jobId), eq(jobItems.state, 'pending')))
+      .orderBy(asc(jobItems.ordinal))
+      .limit(kind.batchSize ?? 100)
+      .for('update', { skipLocked: true });
+    if (items.length === 0) {
+      await finish('done');
+      return false;
+    }
+    const batch = await kind.prepareBatch?.(db, job, this.#services);
+    const counts = { done: 0, skipped: 0, failed: 0 };
+    for (const item of items) {
+      const attempt = item.attempts + 1;
+      const where = and(eq(jobItems.jobId, jobId), eq(jobItems.ordinal, item.ordinal));
+      try {
+        await db.transaction(async (savepoint) => {
+          const outcome = await kind.runItem({
+            db: savepoint,
+            job,
+            item: { key: item.key, ordinal: item.ordinal, attempt },
+            services: this.#services,
+            batch,
+          });
+          await savepoint
+            .update(jobItems)
+            .set({
+              state: outcome.state,
+              attempts: attempt,
+              reason: outcome.reason ?? null,
+              detail: outcome.detail?.slice(0, 500) ?? null,
+              result: outcome.result ?? null,
+              updatedAt: sql`now()`,
+            })
+            .where(where);
+          counts[outcome.state] += 1;
+        });
+      } catch (error) {
+        const failure = (kind.failureOf ?? defaultFailureOf)(error);
+        if (failure.reason === 'internal_error') this.#onError(error, jobId);
+        await db
+          .update(jobItems)
+          .set({
+            state: 'failed',
+            attempts: attempt,
+            reason: failure.reason,
+            detail: failure.detail.slice(0, 500),
+            updatedAt: sql`now()`,
+          })
+          .where(where);
+        counts.failed += 1;
+      }
+    }
+    await db
+      .update(jobs)
+      .set({
+        done: sql`${jobs.done} + ${counts.done}`,
+        skipped: sql`${jobs.skipped} + ${counts.skipped}`,
+        failed: sql`${jobs.failed} + ${counts.failed}`,
+      })
+      .where(eq(jobs.id, jobId));
+    return true;
+  }
+}

@@ -1,0 +1,140 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { api } from '../../domain/api';
+import { isFacetKey } from '../../domain/model-facets';
+import { parameterByKey } from '../../domain/model-parameters';
+import { nextModelStates } from '../../domain/model-states';
+import type { ModelProject } from '../../domain/models';
+import type { ModelState } from '../../domain/profiles';
+import type { Database } from '../db/client';
+import { models, profileNotes } from '../db/schema';
+import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
+import { fail } from '../http/errors';
+import { handle } from '../http/handler';
+import { modelType, ownersOf } from './rows';
+import {
+  checkSelection,
+  excludedProjects,
+  facetCounts,
+  facetValuesOf,
+  isNarrowed,
+  type PhotoSelection,
+  selectionCondition,
+} from './selection';
+import { sidebarOf } from './sidebar';
+import { bucketCounts, selectedOf, statisticsOf } from './statistics';
+
+/** The selection as asked, keeping only known keys (so it can be counted before it is checked). */
+function lenientSelection(
+  body: { selection: Record<string, string[]>; parameters: Record<string, number[]> },
+  excluded: number[],
+) {
+  const selection: PhotoSelection = { facets: {}, parameters: {}, excluded };
+  for (const [key, values] of Object.entries(body.selection)) {
+    if (isFacetKey(key) && values.length > 0) selection.facets[key] = values;
+  }
+  for (const [key, values] of Object.entries(body.parameters)) {
+    if (parameterByKey(key) && values.length > 0) selection.parameters[key] = values;
+  }
+  return selection;
+}
+
+/** The model's training projects, each with its photos under the selection (exclusion aside: it is shown). */
+async function projectsOf(db: Database, modelId: number, selection: PhotoSelection): Promise<ModelProject[]> {
+  const condition = selectionCondition(selection, { withExcluded: true });
+  const result = await db.execute<{
+    id: number;
+    name: string;
+    uploaded_at: string;
+    photos_total: number;
+    photos_done: number;
+    is_excluded: boolean;
+    selected: number;
+  }>(sql`
+    select mp.id::float8 as id, mp.name, mp.uploaded_at::text, mp.photos_total, mp.photos_done, mp.is_excluded,
+      (select count(*) from model_photos p
+        where p.model_project_id = mp.id and p.model_id = mp.model_id
+          and ${condition})::int as selected
+    from model_projects mp where mp.model_id = ${modelId}
+    order by mp.uploaded_at, mp.id`);
+  const narrowed = isNarrowed(selection);
+  return result.rows
+    .map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      type: 'TRAIN' as const,
+      upload_date: isoTimestamp(row.uploaded_at),
+      number_of_photos: { done: Number(row.photos_done), total: Number(row.photos_total) },
+      selected_photos: Number(row.selected),
+      is_excluded: row.is_excluded,
+    }))
+    .filter((project) => !narrowed || project.selected_photos > 0);
+}
+
+/** The profile's models oldest first: this one's position and its neighbours (`[` and `]` in the console). */
+async function paginationOf(db: Database, profileId: number, modelId: number) {
+  const siblings = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(eq(models.profileId, profileId))
+    .orderBy(asc(models.createdAt), asc(models.id));
+  const index = siblings.findIndex((sibling) => sibling.id === modelId);
+  return {
+    total_models: siblings.length,
+    current_model: index + 1,
+    previous_model_id: index > 0 ? (siblings[index - 1]?.id ?? null) : null,
+    next_model_id: siblings[index + 1]?.id ?? null,
+  };
+}
+
+export const modelDetail = handle(api.models.detail, async ({ db, params, body }) => {
+  const [model] = await db.select().from(models).where(eq(models.id, params.model_id));
+  if (!model) throw fail('unknown_model');
+  const excluded = await excludedProjects(db, model.id);
+  const requested = lenientSelection(body, excluded);
+  const counts = await facetCounts(db, model.id, requested);
+  const selection = checkSelection(body, facetValuesOf(counts), excluded);
+  const buckets = await bucketCounts(db, model.id, selection);
+  const owner = (await ownersOf(db, [model.id])).get(model.id) ?? { profileName: '', email: '' };
+  const notes = await db
+    .select()
+    .from(profileNotes)
+    .where(eq(profileNotes.profileId, model.profileId))
+    .orderBy(desc(profileNotes.createdAt), desc(profileNotes.id))
+    .limit(100);
+  const totalPhotos = counts
+    .filter((count) => count.key === 'model-type')
+    .reduce((sum, count) => sum + count.photos, 0);
+  return {
+    model: {
+      id: model.id,
+      user_id: model.customerId,
+      profile_id: model.profileId,
+      profile_name: owner.profileName,
+      name: model.name,
+      state: model.state as ModelState,
+      type: modelType(model.type),
+      fail_reason: model.failReason,
+      is_automated: model.isAutomated,
+      tags: model.tags,
+      user_email: owner.email,
+      created_at: isoTimestamp(model.createdAt),
+      date_started_the_process: isoTimestampOrNull(model.startedAt),
+      last_updated_row: isoTimestamp(model.lastUpdatedRow),
+      next_states: [...nextModelStates(model.state as ModelState)],
+    },
+    profile_notes: notes.map((note) => ({
+      id: note.id,
+      body: note.body,
+      author: note.author,
+      model_id: note.modelId,
+      date: isoTimestamp(note.createdAt),
+    })),
+    total_photos: totalPhotos,
+    selected_photos: selectedOf(buckets),
+    model_pagination: await paginationOf(db, model.profileId, model.id),
+    lock: { is_locked: model.locked, lock_message: model.lockMessage },
+    sidebar: sidebarOf(counts, selection),
+    projects: await projectsOf(db, model.id, selection),
+    statistics: statisticsOf(buckets, selection),
+  };
+});

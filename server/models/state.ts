@@ -1,0 +1,98 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { api } from '../../domain/api';
+import { canMoveModel, refusedMoveMessage } from '../../domain/model-states';
+import type { ModelState } from '../../domain/profiles';
+import type { Database } from '../db/client';
+import { models, profiles } from '../db/schema';
+import { isoTimestamp } from '../db/timestamps';
+import { fail } from '../http/errors';
+import { handle, type StaffMember } from '../http/handler';
+import { recordStaffAction } from '../users/customer-records';
+import { currentRow, type ModelRecord } from './rows';
+
+/** The model, locked for this transaction (changes to one model go one at a time), or 404. */
+export async function lockModel(db: Database, id: number): Promise<ModelRecord> {
+  const [model] = await db.select().from(models).where(eq(models.id, id)).for('update');
+  if (!model) throw fail('unknown_model');
+  return model;
+}
+
+/** A locked model refuses every change but unlock, with its lock message. */
+export function refuseIfLocked(model: ModelRecord): void {
+  if (model.locked) {
+    throw fail('model_locked', {
+      detail: `This model is locked: ${model.lockMessage ?? 'no message'}. Unlock it first`,
+    });
+  }
+}
+
+export function modelTimeline(db: Database, model: ModelRecord, staff: StaffMember, event: string) {
+  return recordStaffAction(db, model.customerId, staff, event, [
+    { label: 'Model', value: `${model.name} (#${model.id})` },
+  ]);
+}
+
+/**
+ * What a state change does to the profile: a READY model is the one the profile edits with (the one it used before
+ * is DEPRECATED, a draft profile becomes READY); retiring the profile's current model leaves it without one (DRAFT).
+ */
+async function followProfile(db: Database, model: ModelRecord, to: ModelState): Promise<void> {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, model.profileId)).for('update');
+  if (!profile) return;
+  if (to === 'READY') {
+    await db
+      .update(models)
+      .set({ state: 'DEPRECATED', lastUpdatedRow: sql`now()` })
+      .where(and(eq(models.profileId, profile.id), eq(models.state, 'READY'), ne(models.id, model.id)));
+    await db
+      .update(profiles)
+      .set({
+        currentModelId: model.id,
+        state: profile.state === 'DRAFT' ? 'READY' : profile.state,
+        lastUpdatedRow: sql`now()`,
+      })
+      .where(eq(profiles.id, profile.id));
+  } else if (to === 'DEPRECATED' && profile.currentModelId === model.id) {
+    await db
+      .update(profiles)
+      .set({
+        currentModelId: null,
+        state: profile.state === 'READY' ? 'DRAFT' : profile.state,
+        lastUpdatedRow: sql`now()`,
+      })
+      .where(eq(profiles.id, profile.id));
+  }
+}
+
+/**
+ * POST models/update_state: one move of the state machine (domain/model-states.ts). The row is locked first, so of
+ * two concurrent changes the second sees the first's result: a move no longer allowed, or a stale
+ * `last_updated_row`, is a 409 (no lost update).
+ */
+export const updateModelState = handle(api.models.updateState, async ({ db, body, can, staff }) => {
+  const model = await lockModel(db, body.model_id);
+  if (body.last_updated_row !== undefined && body.last_updated_row !== isoTimestamp(model.lastUpdatedRow)) {
+    throw fail('stale_version');
+  }
+  refuseIfLocked(model);
+  const from = model.state as ModelState;
+  if (!canMoveModel(from, body.state)) {
+    throw fail('model_state_refused', { detail: refusedMoveMessage(from, body.state), field: 'state' });
+  }
+  const reason = body.reason?.trim() ?? '';
+  if (body.state === 'FAIL' && reason.length === 0) throw fail('model_fail_needs_reason', { field: 'reason' });
+  const [changed] = await db
+    .update(models)
+    .set({
+      state: body.state,
+      failReason: body.state === 'FAIL' ? reason : null,
+      startedAt: body.state === 'PROCESSING' && model.startedAt === null ? sql`now()` : model.startedAt,
+      lastUpdatedRow: sql`now()`,
+    })
+    .where(eq(models.id, model.id))
+    .returning();
+  await followProfile(db, model, body.state);
+  const why = reason ? `: ${reason}` : '';
+  await modelTimeline(db, model, staff, `Model ${from} → ${body.state}${why}`);
+  return { model: await currentRow(db, changed ?? model, can) };
+});

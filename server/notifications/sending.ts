@@ -1,0 +1,100 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { notificationBroadcasts } from '../db/schema';
+import { addJobItemsFrom, registerJobKind } from '../jobs';
+import type { ParsedTableQuery } from '../tables/filter-sql';
+import { compileTableQuery } from '../tables/filter-sql';
+import { customersSource } from '../users/filter-columns';
+
+/** The job kind that sends a broadcast. */
+export const broadcastJobKind = 'notification_broadcast';
+
+/**
+ * How a sending is cut: each job item is a range of up to `customersPerItem` customers of the segment (by id), written
+ * with one INSERT … SELECT; a batch (one transaction) runs `itemsPerBatch` items. Tests make them small.
+ */
+export const broadcastSizing = { customersPerItem: 1000, itemsPerBatch: 5 };
+
+/** The WHERE of a segment's filters over `customers` (undefined: every customer). */
+export function segmentWhere(filters: ParsedTableQuery['filters']): SQL | undefined {
+  return compileTableQuery(customersSource, { filters, page_size: 1 }).where;
+}
+
+/** Customers a segment reaches now: the same count users_filter gives for the same filters. */
+export async function countSegment(db: Database, filters: ParsedTableQuery['filters']): Promise<number> {
+  const where = segmentWhere(filters);
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from customers ${where ? sql`where ${where}` : sql``}`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+async function broadcastOf(db: Database, id: number) {
+  const [broadcast] = await db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, id));
+  return broadcast;
+}
+
+function filtersOf(segment: unknown): ParsedTableQuery['filters'] {
+  return ((segment as { filters?: ParsedTableQuery['filters'] })?.filters ?? []) as ParsedTableQuery['filters'];
+}
+
+registerJobKind<{ broadcastId: number }>(broadcastJobKind, {
+  get batchSize() {
+    return broadcastSizing.itemsPerBatch;
+  },
+  /** When the sending starts (at send_at): the segment's customers as it is then, cut in id ranges. */
+  async plan(db, job) {
+    const broadcast = await broadcastOf(db, job.payload.broadcastId);
+    if (!broadcast || broadcast.cancelledAt || broadcast.deletedAt) return;
+    const where = segmentWhere(filtersOf(broadcast.segment));
+    const size = broadcastSizing.customersPerItem;
+    await addJobItemsFrom(
+      db,
+      job.id,
+      sql`select min(id)::text || '-' || max(id)::text as key from (
+            select id, (row_number() over (order by id) - 1) / ${size} as part
+            from customers ${where ? sql`where ${where}` : sql``}) as numbered
+          group by part order by min(id)`,
+    );
+    await db
+      .update(notificationBroadcasts)
+      .set({ recipientsTotal: await countSegment(db, filtersOf(broadcast.segment)) })
+      .where(eq(notificationBroadcasts.id, broadcast.id));
+  },
+  /**
+   * One id range: a notification for each customer in it who is in the segment and has none from this broadcast yet
+   * (the delivery's primary key), the count added to `sent_count` — all in the item's savepoint, so it commits with the
+   * item's state: exactly once across restarts.
+   */
+  async runItem({ db, job, item }) {
+    const broadcast = await broadcastOf(db, job.payload.broadcastId);
+    if (!broadcast || broadcast.cancelledAt || broadcast.deletedAt) return { state: 'skipped', reason: 'cancelled' };
+    const [from, to] = item.key.split('-').map(Number);
+    const where = segmentWhere(filtersOf(broadcast.segment));
+    const result = await db.execute<{ n: number }>(sql`
+      with targets as (
+        select customers.id from customers
+        where customers.id between ${from} and ${to} ${where ? sql`and ${where}` : sql``}
+          and not exists (select 1 from notification_deliveries d
+                          where d.broadcast_id = ${broadcast.id} and d.customer_id = customers.id)
+      ), written as (
+        insert into customer_notifications (customer_id, category, title, body, status, sent_at)
+        select id, ${broadcast.category}, ${broadcast.title}, ${broadcast.content}, 'Sent', now() from targets
+        returning id, customer_id
+      ), delivered as (
+        insert into notification_deliveries (broadcast_id, customer_id, customer_notification_id)
+        select ${broadcast.id}, customer_id, id from written
+        returning 1
+      ) select count(*)::int as n from delivered`);
+    const sent = Number(result.rows[0]?.n ?? 0);
+    await db
+      .update(notificationBroadcasts)
+      .set({
+        sentCount: sql`${notificationBroadcasts.sentCount} + ${sent}`,
+        sentTime: sql`coalesce(${notificationBroadcasts.sentTime}, now())`,
+        state: 'SENDING',
+      })
+      .where(eq(notificationBroadcasts.id, broadcast.id));
+    return { state: 'done', result: { sent } };
+  },
+});

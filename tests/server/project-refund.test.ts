@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { api } from '../../domain/api';
+import { charges, customerCredits, invoices, paymentAttempts } from '../../server/db/schema';
+import { SandboxGateway } from '../../server/payments';
+import { reconcilePayments } from '../../server/payments/reconcile';
+import { describeEachBackend } from './support/backends';
+import { insertCustomer } from './support/fixtures';
+import { insertProject } from './support/profiles';
+import { type Client, useTestApi } from './support/test-api';
+
+const refund = api.refunds.refund;
+
+describeEachBackend('project refunds: money back to the card or as credit, never more than charged', (backend) => {
+  let sandbox: SandboxGateway;
+  const t = useTestApi(backend, {
+    gateway: (db) => {
+      sandbox = new SandboxGateway(db);
+      return sandbox;
+    },
+    config: { idempotencyWaitMs: 60_000 },
+  });
+  let master: Client;
+  beforeAll(async () => {
+    master = await t.api.signIn('SUPPORT_MASTER');
+  });
+
+  /** A customer whose project was billed by a real sandbox charge of `amount` (EUR minor units). */
+  async function billedProject(amount = 4800, providerCharge = true) {
+    const customer = await insertCustomer(t.api.db, { currency: 'EUR', paymentMethodToken: 'pm_card_ok' });
+    const made = providerCharge
+      ? await sandbox.charge({
+          idempotencyKey: `fixture:${randomUUID()}`,
+          customerRef: `cus_${customer.id}`,
+          paymentMethod: 'pm_card_ok',
+          amount,
+          currency: 'EUR',
+          description: 'Subscription',
+        })
+      : null;
+    const [charge] = await t.api.db
+      .insert(charges)
+      .values({
+        customerId: customer.id,
+        kind: 'CHARGE',
+        status: 'SUCCEEDED',
+        amount,
+        currency: 'EUR',
+        purpose: 'SUBSCRIPTION',
+        description: 'Subscription: March 2026',
+        chargingVendor: 'Stripe',
+        providerChargeId: made?.status === 'succeeded' ? made.chargeId : 'ch_not_at_the_provider',
+      })
+      .returning();
+    if (!charge) throw new Error('charge not inserted');
+    const project = await insertProject(t.api.db, customer.id, {
+      name: 'Smith wedding',
+      status: 'DOWNLOADED',
+      totalCharge: amount,
+      paid: true,
+      chargeId: charge.id,
+    });
+    return { customer, charge, project };
+  }
+
+  const refundsOf = (projectId: number) =>
+    t.api.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.projectId, projectId), eq(charges.kind, 'REFUND')));
+  const creditsOf = (projectId: number) =>
+    t.api.db.select().from(customerCredits).where(eq(customerCredits.projectId, projectId));
+  const refundCalls = () => sandbox.calls.filter((call) => call.operation === 'refund' && !call.replayed);
+  const body = (amount: number, to: 'card' | 'credit' = 'card') => ({
+    amount,
+    reason: 'UNSATISFIED_WITH_EDITS',
+    description: 'Colours were off',
+    to,
+  });
+
+  it('serves the spec’s refund reasons and what is left to refund', async () => {
+    const reasons = await master.get(api.refunds.reasons);
+    expect(reasons.json).toHaveLength(20);
+    expect(reasons.json[5]).toEqual({ value: 'TRIED_A_FEW_TALENTS', label: 'Tried a few talents' });
+    const { project } = await billedProject();
+    const left = await master.get(api.refunds.refundable, { project_id: project.id });
+    expect(left.json).toMatchObject({
+      currency: 'EUR',
+      charged: { amount: 4800 },
+      refunded: { amount: 0 },
+      refundable: { amount: 4800 },
+      card: { available: true, reason: null },
+    });
+  });
+
+  it('refunds part to the card once per key: a REFUND ledger row, a credit-note invoice version, a replay', async () => {
+    const { project, charge } = await billedProject();
+    const before = refundCalls().length;
+    const key = randomUUID();
+    const first = await master.post(refund, { project_id: project.id }, body(12.5), { idempotencyKey: key });
+    expect(first.status).toBe(200);
+    expect(first.json.refund).toMatchObject({ to: 'card', amount: { amount: 1250 }, credit_id: null });
+    expect(first.json.refund.invoice).toMatchObject({ charge_id: charge.id, version: 1 });
+    expect(first.json.refundable.refundable.amount).toBe(3550);
+    const ledger = await refundsOf(project.id);
+    expect(ledger).toMatchObject([
+      { status: 'SUCCEEDED', amount: 1250, refundOf: charge.id, purpose: 'PROJECT_REFUND' },
+    ]);
+    expect(ledger[0]?.providerChargeId).toMatch(/^re_sbx_/);
+    const [invoice] = await t.api.db.select().from(invoices).where(eq(invoices.chargeId, charge.id));
+    expect(invoice?.total).toBe(4800 - 1250);
+    expect(invoice?.lines.map((line) => line.amount).reduce((a, b) => a + b, 0)).toBe(invoice?.subtotal);
+    expect(invoice?.lines[1]?.amount).toBeLessThan(0);
+
+    const again = await master.post(refund, { project_id: project.id }, body(12.5), { idempotencyKey: key });
+    expect(again.raw.body).toBe(first.raw.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(refundCalls().length - before).toBe(1);
+    expect(await refundsOf(project.id)).toHaveLength(1);
+  });
+
+  it('refunds to credit without touching the card, and never past what was charged in total', async () => {
+    const { project, customer } = await billedProject(4800);
+    const before = refundCalls().length;
+    const toCredit = await master.post(refund, { project_id: project.id }, body(30, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(toCredit.status).toBe(200);
+    expect(toCredit.json.refund).toMatchObject({ to: 'credit', ledger_id: null, invoice: null });
+    expect(await creditsOf(project.id)).toMatchObject([
+      { customerId: customer.id, amount: 3000, currency: 'EUR', source: 'REFUND', reason: 'UNSATISFIED_WITH_EDITS' },
+    ]);
+    expect(refundCalls().length).toBe(before);
+    await master.post(refund, { project_id: project.id }, body(10), { idempotencyKey: randomUUID() });
+
+    const over = await master.post(refund, { project_id: project.id }, body(8.01), { idempotencyKey: randomUUID() });
+    expect(over.status).toBe(422);
+    expect(over.error).toMatchObject({ code: 'refund_amount_invalid', field: 'amount' });
+    expect(over.error.detail).toContain('€8.00');
+    for (const amount of [0, -5]) {
+      const bad = await master.post(refund, { project_id: project.id }, body(amount, 'credit'), {
+        idempotencyKey: randomUUID(),
+      });
+      expect(bad.status).toBe(422);
+      expect(bad.error.field).toBe('amount');
+      expect(bad.error.detail).toContain('more than 0');
+    }
+    const rest = await master.post(refund, { project_id: project.id }, body(8, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(rest.json.refundable.refundable.amount).toBe(0);
+    const refundAction = (row: { quick_actions: { name: string; disable_message: string | null }[] } | undefined) =>
+      row?.quick_actions.find((action) => action.name === 'REFUND')?.disable_message;
+    expect(refundAction(rest.json.project)).toBe('It is refunded in full');
+    const listed = await master.get(api.projects.editing, { user_id: customer.id });
+    expect(refundAction(listed.json.projects.find((row) => row.id === project.id))).toBe('It is refunded in full');
+    const full = await master.post(refund, { project_id: project.id }, body(0.01, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(full.status).toBe(422);
+  });
+
+  it('concurrent refunds: identical ones refund once, different partial ones never exceed the charge', async () => {
+    const { project } = await billedProject(5000);
+    const key = randomUUID();
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        master.post(refund, { project_id: project.id }, body(10), { idempotencyKey: key }),
+      ),
+    );
+    expect(same.filter((result) => result.status === 200).length).toBeGreaterThan(0);
+    expect(await refundsOf(project.id)).toHaveLength(1);
+
+    const mixed = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        master.post(refund, { project_id: project.id }, body(7 + index, index % 2 ? 'card' : 'credit'), {
+          idempotencyKey: randomUUID(),
+        }),
+      ),
+    );
+    for (const result of mixed) expect([200, 409, 422]).toContain(result.status);
+    const card = (await refundsOf(project.id)).reduce((sum, row) => sum + row.amount, 0);
+    const credit = (await creditsOf(project.id)).reduce((sum, row) => sum + row.amount, 0);
+    expect(card + credit).toBeLessThanOrEqual(5000);
+    const answered = mixed.filter((result) => result.status === 200);
+    expect(card + credit).toBe(1000 + answered.reduce((sum, result) => sum + result.json.refund.amount.amount, 0));
+    const left = await master.get(api.refunds.refundable, { project_id: project.id });
+    expect(left.json.refundable.amount).toBe(5000 - card - credit);
+  });
+
+  it('a refund the provider refuses leaves no ledger row and no credit (402), and the customer is not blocked', async () => {
+    const { project, customer } = await billedProject(4800, false);
+    const refused = await master.post(refund, { project_id: project.id }, body(10), { idempotencyKey: randomUUID() });
+    expect(refused.status).toBe(402);
+    expect(refused.error.code).toBe('refund_declined');
+    expect(await refundsOf(project.id)).toEqual([]);
+    expect(await creditsOf(project.id)).toEqual([]);
+    const attempts = await t.api.db.select().from(paymentAttempts).where(eq(paymentAttempts.customerId, customer.id));
+    expect(attempts.map((row) => row.state)).toEqual(['abandoned']);
+    const asCredit = await master.post(refund, { project_id: project.id }, body(10, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(asCredit.status).toBe(200);
+  });
+
+  it('refuses unknown, video, unbilled and cardless projects clearly, changing nothing', async () => {
+    const missing = await master.post(refund, { project_id: 987654321 }, body(1), { idempotencyKey: randomUUID() });
+    expect(missing.status).toBe(404);
+    const customer = await insertCustomer(t.api.db, { currency: 'EUR' });
+    const video = await insertProject(t.api.db, customer.id, {
+      kind: 'VIDEO',
+      projectType: null,
+      durationMinutes: 3,
+      numberOfClips: 4,
+    });
+    expect(
+      (await master.post(refund, { project_id: video.id }, body(1), { idempotencyKey: randomUUID() })).status,
+    ).toBe(404);
+    const free = await insertProject(t.api.db, customer.id, { totalCharge: 0 });
+    const nothing = await master.post(refund, { project_id: free.id }, body(1, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(nothing.error.code).toBe('project_not_refundable');
+    const unbilled = await insertProject(t.api.db, customer.id, { totalCharge: 900, paid: true });
+    const noCard = await master.post(refund, { project_id: unbilled.id }, body(1), { idempotencyKey: randomUUID() });
+    expect(noCard.status).toBe(409);
+    expect(noCard.error).toMatchObject({ code: 'refund_card_unavailable', field: 'to' });
+    const noKey = await master.post(refund, { project_id: unbilled.id }, body(1, 'credit'));
+    expect(noKey.status).toBe(400);
+    expect(await creditsOf(unbilled.id)).toEqual([]);
+  });
+
+  it('reconciliation records a provider refund whose ledger row was lost, linked to its charge and project', async () => {
+    const { project, charge, customer } = await billedProject(4800);
+    const providerKey = `loupe:${t.api.staff.SUPPORT_MASTER.id}:${randomUUID()}`;
+    await t.api.db.insert(paymentAttempts).values({
+      providerKey,
+      callId: 'refunds.refund',
+      staffId: t.api.staff.SUPPORT_MASTER.id,
+      customerId: customer.id,
+      amount: 700,
+      currency: 'EUR',
+      purpose: 'PROJECT_REFUND',
+      description: 'Refund of project Smith wedding',
+      operation: 'refund',
+      refundOf: charge.id,
+      projectId: project.id,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    const pending = await master.get(api.refunds.refundable, { project_id: project.id });
+    expect(pending.json.refunded.amount).toBe(700);
+    await sandbox.refund({ idempotencyKey: providerKey, chargeId: charge.providerChargeId ?? '', amount: 700 });
+    const report = await reconcilePayments(t.api.db, sandbox, 60);
+    expect(report.recorded).toBeGreaterThanOrEqual(1);
+    expect(await refundsOf(project.id)).toMatchObject([{ amount: 700, refundOf: charge.id, providerKey }]);
+    const after = await master.get(api.refunds.refundable, { project_id: project.id });
+    expect(after.json.refunded.amount).toBe(700);
+  });
+});

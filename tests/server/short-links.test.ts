@@ -1,0 +1,108 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachBackend } from './support/backends';
+import { insertPartner } from './support/partners';
+import { type Client, useTestApi } from './support/test-api';
+
+describeEachBackend('short links: /l/{slug} redirects to the activity’s link and counts every click', (backend) => {
+  const t = useTestApi(backend);
+  let manager: Client;
+  beforeAll(async () => {
+    manager = await t.api.signIn('PARTNERS_MANAGER');
+  });
+
+  async function activityWithSlug(slug: string) {
+    const partner = await insertPartner(t.api.db);
+    const created = await manager.post(
+      t.api.partnerActivities.create,
+      {},
+      {
+        partner_id: partner.id,
+        type: 'INSTAGRAM_REEL',
+        cost: 250,
+        base_url: 'https://loupe.example/signup?plan=pro#top',
+        utm_source: 'Instagram',
+        utm_medium: 'social',
+        utm_campaign: `links_${slug.replaceAll('-', '_')}`,
+        utm_content: 'reel_01',
+        slug,
+      },
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    return created.json;
+  }
+
+  it('builds the link from base_url and the UTMs (lower-cased, fragment kept) and answers the short link', async () => {
+    const activity = await activityWithSlug('spring-reel');
+    expect(activity.link).toBe(
+      'https://loupe.example/signup?plan=pro&utm_source=instagram&utm_medium=social&utm_campaign=links_spring_reel&utm_content=reel_01#top',
+    );
+    expect(activity.short_link).toMatch(/^http:\/\/[^/]+\/l\/spring-reel$/);
+    expect(activity.clicks).toBe(0);
+  });
+
+  it('redirects with 302 to the link and counts each click; the count shows in the activities list', async () => {
+    const activity = await activityWithSlug('count-me');
+    for (let n = 0; n < 3; n++) {
+      const opened = await t.api.inject({ method: 'GET', url: '/l/count-me' });
+      expect(opened.statusCode).toBe(302);
+      expect(opened.headers.location).toBe(activity.link);
+      expect(opened.headers['cache-control']).toBe('no-store');
+    }
+    const list = await manager.post(
+      t.api.partnerActivities.filter,
+      {},
+      { filters: [{ kind: 'text', column: 'slug', op: 'equal', value: 'count-me' }] },
+    );
+    expect(list.json.activities[0]?.clicks).toBe(3);
+  });
+
+  it('answers an unknown or malformed slug with a plain 404 page, counting nothing', async () => {
+    for (const url of ['/l/no-such-link', '/l/BAD_slug', '/l/%00']) {
+      const missing = await t.api.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toContain('text/html');
+      expect(missing.body, url).toContain('Link not found');
+    }
+  });
+
+  it('checks slugs: malformed, reserved and taken are not available, with the reason', async () => {
+    await activityWithSlug('taken-one');
+    const check = async (slug: string) => (await manager.get(t.api.partnerActivities.isValidSlug, {}, { slug })).json;
+    expect(await check('fresh-slug')).toEqual({ available: true, reason: null });
+    expect((await check('taken-one')).available).toBe(false);
+    expect((await check('taken-one')).reason).toMatch(/taken/);
+    expect((await check('Bad Slug')).reason).toMatch(/lower-case/);
+    expect((await check('admin')).reason).toMatch(/reserved/);
+    const partner = await insertPartner(t.api.db);
+    const clash = await manager.post(
+      t.api.partnerActivities.create,
+      {},
+      {
+        partner_id: partner.id,
+        type: 'BLOG',
+        cost: 0,
+        base_url: 'https://loupe.example/',
+        utm_source: 'blog',
+        utm_medium: 'referral',
+        utm_campaign: 'slug_clash',
+        slug: 'taken-one',
+      },
+    );
+    expect(clash.status).toBe(409);
+    expect(clash.error.field).toBe('slug');
+  });
+
+  it('moves the short link with its activity: a new slug replaces the old one, deleting the activity removes it', async () => {
+    const activity = await activityWithSlug('old-name');
+    const renamed = await manager.put(
+      t.api.partnerActivities.update,
+      { activity_id: activity.id },
+      { slug: 'new-name', updated_at: activity.updated_at },
+    );
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect((await t.api.inject({ method: 'GET', url: '/l/old-name' })).statusCode).toBe(404);
+    expect((await t.api.inject({ method: 'GET', url: '/l/new-name' })).statusCode).toBe(302);
+    await manager.delete(t.api.partnerActivities.remove, { activity_id: activity.id });
+    expect((await t.api.inject({ method: 'GET', url: '/l/new-name' })).statusCode).toBe(404);
+  });
+});

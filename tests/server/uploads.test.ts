@@ -1,0 +1,112 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uploads } from '../../server/db/schema';
+import { uploadPath } from '../../server/files/upload-urls';
+import { describeEachBackend } from './support/backends';
+import { pngImage } from './support/images';
+import { type Client, testSecret, useTestApi } from './support/test-api';
+
+const filesDir = mkdtempSync(join(tmpdir(), 'loupe-uploads-'));
+process.env.FILES_DIR = filesDir;
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+
+function storedFiles(): string[] {
+  try {
+    return readdirSync(join(filesDir, 'banners'));
+  } catch {
+    return [];
+  }
+}
+
+describeEachBackend('banner uploads: signed single-use URLs, bytes checked by content', (backend) => {
+  const t = useTestApi(backend);
+  let marketer: Client;
+  beforeAll(async () => {
+    marketer = await t.api.signIn('MARKETER_PLUS');
+  });
+
+  async function urlsFor(...names: string[]): Promise<Record<string, string>> {
+    const result = await marketer.post(t.api.marketing.uploadUrls, {}, { files_list: names });
+    expect(result.status).toBe(200);
+    return result.json;
+  }
+  const put = (url: string, body: Buffer, contentType = 'image/png') =>
+    t.api.inject({
+      method: 'PUT',
+      url: url.replace(/^https?:\/\/[^/]+/, ''),
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
+
+  it('stores a PNG once: its facts are answered and it is served back; the same URL again is refused', async () => {
+    const { 'desktop.png': url = '' } = await urlsFor('desktop.png');
+    expect(url).toMatch(/\/uploads\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+    const image = pngImage(320, 100);
+    const first = await put(url, image);
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = first.json();
+    expect(answer).toMatchObject({ content_type: 'image/png', width: 320, height: 100, byte_size: image.length });
+    const served = await t.api.inject({ method: 'GET', url: answer.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(image)).toBe(true);
+    const again = await put(url, pngImage(320, 100));
+    expect(again.statusCode).toBe(403);
+    expect(again.json().detail).toContain('already used');
+  });
+
+  it('refuses a text file named .png, an SVG, an empty body, and keeps the URL unused and nothing stored', async () => {
+    const before = storedFiles().length;
+    const { 'banner.png': url = '' } = await urlsFor('banner.png');
+    const text = await put(url, Buffer.from('this is not an image at all, just text\n'.repeat(20)));
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ code: 'upload_not_image' });
+    const svg = await put(
+      url,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"></svg>'),
+      'image/svg+xml',
+    );
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().detail).toContain('SVG');
+    expect((await put(url, Buffer.alloc(0))).statusCode).toBe(400);
+    expect(storedFiles().length).toBe(before);
+    // The URL was not spent by refused bytes: a real image still goes through it.
+    expect((await put(url, pngImage(200, 200))).statusCode).toBe(200);
+  });
+
+  it('refuses an image too small or too large in pixels, and a file over 5 MB, with the limits in the message', async () => {
+    const before = storedFiles().length;
+    const urls = await urlsFor('tiny.png', 'huge.png', 'heavy.png');
+    const tiny = await put(urls['tiny.png'] ?? '', pngImage(10, 10));
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().detail).toBe('The image is 10×10 px; each side must be from 64 to 4096 px');
+    const huge = await put(urls['huge.png'] ?? '', pngImage(5000, 64));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().code).toBe('upload_bad_dimensions');
+    const heavy = await put(urls['heavy.png'] ?? '', pngImage(100, 100, 5 * 1024 * 1024 + 10));
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().code).toBe('upload_too_large');
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses a forged signature and an expired URL with 403', async () => {
+    const { 'a.png': url = '' } = await urlsFor('a.png');
+    const forged = await put(url.replace(/signature=./, 'signature=x'), pngImage(100, 100));
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe('upload_link_invalid');
+    const id = /uploads\/([0-9a-f-]{36})/.exec(url)?.[1] ?? '';
+    const expired = await put(uploadPath(testSecret, id, Math.floor(Date.now() / 1000) - 1), pngImage(100, 100));
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe('upload_link_expired');
+  });
+
+  it('refuses bad upload_urls bodies: no files, duplicate names, a path in a name', async () => {
+    const before = (await t.api.db.select().from(uploads)).length;
+    for (const files_list of [[], ['a.png', 'a.png'], ['../x.png'], Array.from({ length: 11 }, (_, i) => `${i}.png`)]) {
+      expect((await marketer.post(t.api.marketing.uploadUrls, {}, { files_list })).status).toBe(400);
+    }
+    expect((await t.api.db.select().from(uploads)).length).toBe(before);
+  });
+});

@@ -1,0 +1,53 @@
+import { permitted } from '../../commands/access';
+import { commandById } from '../../commands/index';
+import { commandForQuickAction, type RowKind } from '../../commands/quick-actions';
+import { runCommand } from '../../commands/runner';
+import type { Role } from '../../domain/roles';
+import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { RowAction } from '../../src/ui/table';
+
+/** An extra row action: a command run with values from the row (e.g. "Add activity" for a partner). */
+export interface ExtraAction {
+  commandId: string;
+}
+
+/**
+ * A partners-area row's menu: the server's `quick_actions` that have a command (disabled with the server's reason, or
+ * "insufficient permissions" for the role), then the extra commands the role may run on such a row.
+ */
+export function areaRowMenu(
+  kind: RowKind,
+  quickActions: readonly QuickAction[] | undefined,
+  role: Role | null | undefined,
+  extras: readonly string[] = [],
+): RowAction[] {
+  const offered = (quickActions ?? []).flatMap((action): RowAction[] => {
+    const id = commandForQuickAction(kind, action.name);
+    const command = id ? commandById(id) : undefined;
+    if (!command) return [];
+    const base = { id: command.id, label: command.title, shortcut: command.shortcut };
+    if (action.is_disabled) return [{ ...base, disabledReason: action.disable_message || 'Not available' }];
+    if (!permitted(command, role)) return [{ ...base, disabledReason: insufficientPermissions }];
+    return [base];
+  });
+  const more = extras.flatMap((id): RowAction[] => {
+    const command = commandById(id);
+    return command && permitted(command, role) ? [{ id: command.id, label: command.title }] : [];
+  });
+  return [...offered, ...more];
+}
+
+/** Runs a row menu's choice with the row's values as the form's starting values. */
+export function runWithRow(action: RowAction, prefill: Record<string, string>): void {
+  void runCommand(action.id, { prefill, origin: 'row-menu' });
+}
+
+/** A money value's major units as typed in a form (`{amount: 1250, multiplier: 100}` → "12.5"). */
+export function moneyText(value: { amount: number; multiplier: number } | null | undefined): string {
+  return value ? String(value.amount / value.multiplier) : '';
+}
+
+/** A nullable value as a form's text ('' for none). */
+export function text(value: string | number | boolean | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
