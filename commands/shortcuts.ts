@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
+import { useEffect, useRef } from 'react';
 import { session } from '../src/session/store';
 import { modKeyLabel } from '../src/ui/platform';
 import { permitted } from './access';
@@ -129,16 +128,20 @@ export function createShortcutMatcher(
 /**
  * Listens for the commands' shortcuts while no dialog is open and focus is not in a text input. A user command
  * acts on the customer whose page is open; elsewhere the runner asks for one.
+ *
+ * One listener and one matcher for the palette's whole life: the open dialogs and the page's customer are read when a
+ * key arrives, not captured by an effect. Re-attaching on each change lost keys: a `G` pressed as a command's form
+ * closed (before the effect ran again), or the `2` after it when the page's customer was re-read in between and a
+ * fresh matcher forgot the `G`.
  */
 export function useShortcuts(pageTarget: UserTarget | undefined): void {
-  const { open } = useSnapshot(paletteState);
-  const { run } = useSnapshot(runner);
-  const dialogOpen = open || run !== null;
+  const target = useRef(pageTarget);
+  target.current = pageTarget;
   useEffect(() => {
-    if (dialogOpen) return;
     const match = createShortcutMatcher();
     function onKeyDown(event: KeyboardEvent): void {
       if (event.defaultPrevented || event.repeat || event.isComposing || isTypingTarget(event.target)) return;
+      if (paletteState.open || runner.run !== null) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
       const result = match(event);
       if (result.kind === 'none') return;
@@ -147,12 +150,12 @@ export function useShortcuts(pageTarget: UserTarget | undefined): void {
       // On a project or profile row, its commands (refund, re-edit…) open prefilled with that row's id.
       const prefill = recordPrefill(result.command.id);
       void runCommand(result.command.id, {
-        target: prefill ? (recordContext.record?.target ?? pageTarget) : pageTarget,
+        target: prefill ? (recordContext.record?.target ?? target.current) : target.current,
         origin: 'shortcut',
         ...(prefill ? { prefill } : {}),
       });
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [dialogOpen, pageTarget]);
+  }, []);
 }
