@@ -20,7 +20,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI: a test that passes only on its retry is listed as flaky in the report, and is a bug to fix;
+  // a shared, loaded machine should not throw away a whole run for one timing miss.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
