@@ -23,6 +23,7 @@ export default defineConfig({
   // One retry in CI: a test that passes only on its retry is listed as flaky in the report, and is a bug to fix;
   // a shared, loaded machine should not throw away a whole run for one timing miss.
   retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
