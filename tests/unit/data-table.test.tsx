@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { TableFilter } from '../../domain/table-query';
@@ -27,11 +27,13 @@ function Table({
   actions,
   initial = { filters: [] },
   data = rows,
+  more = true,
 }: {
   harness: Harness;
   actions?: (row: CustomerRow) => RowAction[];
   initial?: TableState;
   data?: CustomerRow[];
+  more?: boolean;
 }) {
   const [state, setState] = useState<TableState>(initial);
   return (
@@ -45,7 +47,7 @@ function Table({
         harness.states.push(next);
         setState(next);
       }}
-      hasMore
+      hasMore={more}
       onLoadMore={harness.onLoadMore}
       onOpen={harness.onOpen}
       rowActions={actions}
@@ -130,12 +132,31 @@ describe('DataTable cells', () => {
 });
 
 describe('DataTable', () => {
-  it('renders a bounded number of rows however many are loaded', () => {
+  it('renders a bounded number of rows however many are loaded', async () => {
     render(<Table harness={harness()} />);
+    // Past `plainRowLimit` rows the body is TanStack Virtual's, a chunk of its own: let it arrive.
+    await act(async () => {
+      await import('../../src/ui/table/VirtualRows');
+    });
+    await waitFor(() => expect(grid().querySelectorAll('tbody tr').length).toBeLessThan(40));
     const rendered = within(grid()).getAllByRole('row');
     expect(rendered.length).toBeGreaterThan(10);
     expect(rendered.length).toBeLessThan(60);
     expect(grid().getAttribute('aria-rowcount')).toBe('1001');
+  });
+
+  it('renders a short list whole, without the virtualizer, and scrolls the focused row into view', () => {
+    render(<Table harness={harness()} data={rows.slice(0, 50)} more={false} />);
+    expect(grid().querySelectorAll('tbody tr')).toHaveLength(50);
+    const scroller = grid().parentElement as HTMLElement;
+    act(() => grid().focus());
+    press('End');
+    expect(focusedRow().getAttribute('data-row-id')).toBe('50');
+    // 50 rows of 28 px under a 28 px header, in a 600 px view: the last row's bottom edge meets the view's.
+    expect(scroller.scrollTop).toBe(51 * 28 - 600);
+    press('Home');
+    expect(focusedRow().getAttribute('data-row-id')).toBe('1');
+    expect(scroller.scrollTop).toBe(0);
   });
 
   it('moves the row focus with j/k and the arrows, jumps with Home/End, opens with Enter', () => {

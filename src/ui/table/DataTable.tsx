@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TableFilter, TableSort } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
@@ -13,18 +12,16 @@ import { RowMenu } from './RowMenu';
 import { SelectionBar } from './SelectionBar';
 import { isSelected, type TableSelection } from './selection';
 import { selectionKeyDown } from './selection-keys';
+import { plainRowLimit, TableRows } from './TableRows';
 import type { RowAction, TableRow, TableState } from './types';
 import { rowKeyDown } from './useRowKeys';
 
 /** Height of a row in pixels (dense). */
 export const rowHeight = 28;
-/** Rows rendered beyond each edge of the view; while flung, fewer (they are gone next frame). */
-const overscan = 12;
-const flungOverscan = 2;
 /** Rows before the end at which the next page is asked for. */
 const loadAhead = 150;
 
-/** The console's data table: the server's headers, virtualized rows, sort, filters, columns, keys and row menus. */
+/** The console's data table: the server's headers, rows (virtualized when long), sort, filters, columns, keys and row menus. */
 export interface DataTableProps<R extends TableRow> {
   /** Names the table: its chosen columns are remembered under it. */
   id: string;
@@ -77,11 +74,16 @@ interface OpenMenu {
   anchor: DOMRect;
 }
 
-/** Renders `headers` by column type over virtualized `rows` (a bounded DOM at any length), per `DataTableProps`. */
+/**
+ * Renders `headers` by column type over `rows`, per `DataTableProps`: short lists whole, long ones virtualized (a
+ * bounded DOM at any length, `TableRows`).
+ */
 export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const { id, label, headers, rows, state, onStateChange, rowActions, onRowAction, onFocusRow, rowLabel } = props;
   const domId = useId();
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not only a ref: the body's virtualizer measures it in its own layout effect, which runs before a parent's
+  // ref is attached; the element's arrival renders the body again with it.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const grid = useRef<HTMLTableElement>(null);
   const [remembered, setRemembered] = useState(() => storedColumns(id));
   const columns = useMemo(
@@ -99,27 +101,14 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const latest = useRef({ rows, onOpen: props.onOpen });
   latest.current = { rows, onOpen: props.onOpen };
 
-  // Flung (more than a screen a frame, every row new each frame): bare rows and little overscan until it slows.
-  const [flung, setFlung] = useState(false);
-  const lastOffset = useRef(0);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    overscan: flung ? flungOverscan : overscan,
-    scrollPaddingStart: rowHeight,
-    // Render after the scroll, not inside its event: a frame is never held up by the rows it scrolled in.
-    useFlushSync: false,
-    onChange: (instance) => {
-      const offset = instance.scrollOffset ?? 0;
-      const jump = Math.abs(offset - lastOffset.current);
-      lastOffset.current = offset;
-      const screen = scroller.current?.clientHeight || 400;
-      setFlung((was) => instance.isScrolling && jump > (was ? screen / 4 : screen));
-    },
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const scrollTo = useRef<((index: number) => void) | null>(null);
+  const [range, setRange] = useState({ first: -1, last: -1 });
+  const onRange = useCallback(
+    (first: number, last: number) =>
+      setRange((was) => (was.first === first && was.last === last ? was : { first, last })),
+    [],
+  );
+  const lastIndex = range.last;
   const { hasMore, loadingMore, onLoadMore } = props;
   const askedFor = useRef<readonly R[] | null>(null);
   useEffect(() => {
@@ -143,14 +132,11 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
     }
   }, [props.autoFocus, hasRows]);
 
-  const moveTo = useCallback(
-    (index: number) => {
-      setEngaged(true);
-      setFocused(index);
-      virtualizer.scrollToIndex(index, { align: 'auto' });
-    },
-    [virtualizer],
-  );
+  const moveTo = useCallback((index: number) => {
+    setEngaged(true);
+    setFocused(index);
+    scrollTo.current?.(index);
+  }, []);
 
   const openMenu = useCallback(
     (index: number, anchor?: DOMRect) => {
@@ -234,14 +220,15 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   }, []);
 
   const menuRow = menu ? rows[menu.index] : undefined;
-  const activeId = rows.length && items.some((item) => item.index === current) ? `${domId}-row-${current}` : undefined;
-  const pageSize = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / rowHeight) - 2);
+  const activeId =
+    rows.length && current >= range.first && current <= range.last ? `${domId}-row-${current}` : undefined;
+  const pageSize = Math.max(1, Math.floor((scroller?.clientHeight ?? 400) / rowHeight) - 2);
 
   return (
     <div className="flex flex-col gap-2">
       {chrome.bar}
       <div
-        ref={scroller}
+        ref={setScroller}
         className={`relative overflow-auto rounded-lg border border-line bg-panel text-sm ${
           props.className ?? 'h-[calc(100vh-190px)] min-h-80'
         }`}
@@ -296,29 +283,35 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
               </tr>
             </tbody>
           ) : (
-            <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => {
-                const row = rows[item.index] as R;
+            <TableRows
+              virtual={rows.length > plainRowLimit || Boolean(props.hasMore)}
+              count={rows.length}
+              rowHeight={rowHeight}
+              scroller={scroller}
+              onRange={onRange}
+              scrollTo={scrollTo}
+              renderRow={(index, start, plain) => {
+                const row = rows[index] as R;
                 return (
                   <BodyRow
-                    key={item.key}
+                    key={index}
                     row={row}
-                    index={item.index}
-                    start={item.start}
+                    index={index}
+                    start={start}
                     height={rowHeight}
                     columns={columns}
                     template={template}
-                    focused={item.index === current}
+                    focused={index === current}
                     selected={selection ? isSelected(selection, row) : undefined}
                     domId={domId}
                     label={rowLabel?.(row)}
                     onMenu={rowActions ? openMenu : undefined}
                     onClick={onRowClick}
-                    plain={flung}
+                    plain={plain}
                   />
                 );
-              })}
-            </tbody>
+              }}
+            />
           )}
         </table>
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TableFilter, TableSort } from '../../../domain/table-query';
 import type { QuickAction } from '../../../domain/tables';
 
@@ -27,3 +28,17 @@ export interface RowAction {
 }
 
 export const emptyTableState: TableState = { filters: [] };
+
+/** A table body's window onto its rows, plain or virtual (`TableRows`). */
+export interface RowsWindowProps {
+  count: number;
+  rowHeight: number;
+  /** The scrolling box around the table (null until it is attached). */
+  scroller: HTMLDivElement | null;
+  /** Renders row `index` at `start` px from the body's top; `plain` while flung (bare rows, BodyRow). */
+  renderRow: (index: number, start: number, plain: boolean) => ReactNode;
+  /** The first and last index rendered, after each change. */
+  onRange: (first: number, last: number) => void;
+  /** Set by the body: brings row `index` into view (the sticky header row above it taken into account). */
+  scrollTo: { current: ((index: number) => void) | null };
+}

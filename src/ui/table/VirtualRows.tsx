@@ -1,0 +1,43 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import type { RowsWindowProps } from './types';
+
+/** Rows rendered beyond each edge of the view; while flung, fewer (they are gone next frame). */
+const overscan = 12;
+const flungOverscan = 2;
+
+/**
+ * A long table's body: TanStack Virtual keeps the DOM to the rows in view, at any length. Loaded with the first table
+ * that needs it (`TableRows`), so a first screen of short lists does not carry it.
+ */
+export default function VirtualRows({ count, rowHeight, scroller, renderRow, onRange, scrollTo }: RowsWindowProps) {
+  // Flung (more than a screen a frame, every row new each frame): bare rows and little overscan until it slows.
+  const [flung, setFlung] = useState(false);
+  const lastOffset = useRef(0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller,
+    estimateSize: () => rowHeight,
+    overscan: flung ? flungOverscan : overscan,
+    scrollPaddingStart: rowHeight,
+    // Render after the scroll, not inside its event: a frame is never held up by the rows it scrolled in.
+    useFlushSync: false,
+    onChange: (instance) => {
+      const offset = instance.scrollOffset ?? 0;
+      const jump = Math.abs(offset - lastOffset.current);
+      lastOffset.current = offset;
+      const screen = scroller?.clientHeight || 400;
+      setFlung((was) => instance.isScrolling && jump > (was ? screen / 4 : screen));
+    },
+  });
+  scrollTo.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? -1;
+  const last = items[items.length - 1]?.index ?? -1;
+  useEffect(() => onRange(first, last), [first, last, onRange]);
+  return (
+    <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => renderRow(item.index, item.start, flung))}
+    </tbody>
+  );
+}
