@@ -48,6 +48,8 @@ export interface ScrollRun {
   frames: number[];
   maxRows: number;
   lastRow: number;
+  /** Frames in which the table showed its flung stripe instead of rows. */
+  stripeFrames: number;
 }
 
 /**
@@ -63,16 +65,27 @@ export async function measureScroll(page: Page, options: { step: number; frames?
         scroller.scrollTop = 0;
         const frames: number[] = [];
         let maxRows = 0;
+        let stripeFrames = 0;
         let previous = 0;
         const bottom = () => scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
         const tick = (now: number) => {
           if (previous) frames.push(now - previous);
           previous = now;
           maxRows = Math.max(maxRows, grid.querySelectorAll('tbody tr').length);
+          if (grid.querySelector('tbody tr[data-flung]')) stripeFrames += 1;
           if (bottom() || (limit !== undefined && frames.length >= limit)) {
-            const rows = grid.querySelectorAll('tbody tr');
-            const lastRow = Number(rows[rows.length - 1]?.getAttribute('aria-rowindex') ?? 1) - 1;
-            resolve({ frames, maxRows, lastRow });
+            // A flung table shows a ruled stripe until the scrolling stops: read the last row once the rows are back.
+            let waited = 0;
+            const settle = () => {
+              const rows = grid.querySelectorAll('tbody tr[aria-rowindex]');
+              if (rows.length === 0 && waited++ < 120) {
+                requestAnimationFrame(settle);
+                return;
+              }
+              const lastRow = Number(rows[rows.length - 1]?.getAttribute('aria-rowindex') ?? 1) - 1;
+              resolve({ frames, maxRows, lastRow, stripeFrames });
+            };
+            settle();
             return;
           }
           scroller.scrollTop += step;

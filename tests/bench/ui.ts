@@ -248,7 +248,7 @@ if (table) {
   ] as const) {
     const stats = frameStats(run.frames);
     console.log(
-      `  ${name}: ${run.frames.length} frames, ${(stats.overBudget * 100).toFixed(1)} % over 16.7 ms, longest ${ms(stats.longest)}, p95 ${ms(stats.p95)}; at most ${run.maxRows} row elements in the DOM (reached row ${run.lastRow.toLocaleString('en-US')})`,
+      `  ${name}: ${run.frames.length} frames, ${(stats.overBudget * 100).toFixed(1)} % over 16.7 ms, longest ${ms(stats.longest)}, p95 ${ms(stats.p95)}; at most ${run.maxRows} row elements in the DOM, ${run.stripeFrames} frames as the flung stripe (reached row ${run.lastRow.toLocaleString('en-US')})`,
     );
   }
 }

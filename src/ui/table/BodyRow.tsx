@@ -1,6 +1,6 @@
 import { type MouseEvent, memo } from 'react';
 import type { Header } from '../../../domain/tables';
-import { alignOf, plainCell, renderCell } from './cells';
+import { alignOf, renderCell } from './cells';
 import type { TableRow } from './types';
 
 interface BodyRowProps<R extends TableRow> {
@@ -19,15 +19,10 @@ interface BodyRowProps<R extends TableRow> {
   /** The ⋯ button opens the row menu; absent: no button. */
   onMenu: ((index: number, anchor: DOMRect) => void) | undefined;
   onClick: (event: MouseEvent<HTMLElement>, index: number) => void;
-  /**
-   * The table is being flung (rows are on screen for one frame): the row's words in one cell, one element instead of
-   * a dozen to style and lay out; the full row returns once the scrolling slows or stops.
-   */
-  plain: boolean;
 }
 
 function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
-  const { row, index, focused, selected, columns, onMenu, plain } = props;
+  const { row, index, focused, selected, columns, onMenu } = props;
   const values = row as unknown as Record<string, unknown>;
   return (
     <tr
@@ -47,39 +42,32 @@ function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
       }`}
       style={{ height: props.height, transform: `translateY(${props.start}px)`, gridTemplateColumns: props.template }}
     >
-      {plain ? (
-        <td className="col-span-full truncate px-2 leading-7 text-muted">
-          {columns.map((header) => plainCell(header, values[header.key])).join('   ')}
-        </td>
-      ) : null}
-      {plain
-        ? null
-        : columns.map((header) =>
-            header.type === 'ROW_MENU' ? (
-              <td
-                key={header.key}
-                className={`sticky right-0 flex items-center justify-center ${
-                  focused ? 'bg-accent-soft' : 'bg-panel group-hover:bg-hover'
-                }`}
+      {columns.map((header) =>
+        header.type === 'ROW_MENU' ? (
+          <td
+            key={header.key}
+            className={`sticky right-0 flex items-center justify-center ${
+              focused ? 'bg-accent-soft' : 'bg-panel group-hover:bg-hover'
+            }`}
+          >
+            {onMenu ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Actions for ${props.label ?? `row ${row.id}`}`}
+                onClick={(event) => onMenu(index, event.currentTarget.getBoundingClientRect())}
+                className="flex h-5 w-6 items-center justify-center rounded text-muted hover:bg-raised hover:text-fg"
               >
-                {onMenu ? (
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    aria-label={`Actions for ${props.label ?? `row ${row.id}`}`}
-                    onClick={(event) => onMenu(index, event.currentTarget.getBoundingClientRect())}
-                    className="flex h-5 w-6 items-center justify-center rounded text-muted hover:bg-raised hover:text-fg"
-                  >
-                    ⋯
-                  </button>
-                ) : null}
-              </td>
-            ) : (
-              <td key={header.key} className={`truncate px-2 leading-7 ${alignOf(header)}`}>
-                {renderCell(header, values[header.key])}
-              </td>
-            ),
-          )}
+                ⋯
+              </button>
+            ) : null}
+          </td>
+        ) : (
+          <td key={header.key} className={`truncate px-2 leading-7 ${alignOf(header)}`}>
+            {renderCell(header, values[header.key])}
+          </td>
+        ),
+      )}
     </tr>
   );
 }

@@ -290,7 +290,7 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
               scroller={scroller}
               onRange={onRange}
               scrollTo={scrollTo}
-              renderRow={(index, start, plain) => {
+              renderRow={(index, start) => {
                 const row = rows[index] as R;
                 return (
                   <BodyRow
@@ -307,7 +307,6 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
                     label={rowLabel?.(row)}
                     onMenu={rowActions ? openMenu : undefined}
                     onClick={onRowClick}
-                    plain={plain}
                   />
                 );
               }}

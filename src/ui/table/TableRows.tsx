@@ -38,7 +38,7 @@ function PlainRows({ count, rowHeight, scroller, renderRow, onRange, scrollTo }:
   };
   useEffect(() => onRange(0, count - 1), [count, onRange]);
   const rows: ReactNode[] = [];
-  for (let index = 0; index < count; index += 1) rows.push(renderRow(index, index * rowHeight, false));
+  for (let index = 0; index < count; index += 1) rows.push(renderRow(index, index * rowHeight));
   return (
     <tbody className="relative block" style={{ height: count * rowHeight }}>
       {rows}

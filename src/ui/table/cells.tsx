@@ -113,36 +113,6 @@ export function renderCell(header: Header, value: unknown): ReactNode {
   }
 }
 
-/**
- * One cell as bare text while the table is flung (`BodyRow` `plain`): the same words `renderCell` shows, without
- * badges, bars or links, so that rows seen for one frame cost a text node each.
- */
-export function plainCell(header: Header, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  switch (header.type) {
-    case 'NUMBER':
-      if (isIdColumn(header.key)) return formatId(String(value));
-      return typeof value === 'number' ? formatNumber(value) : String(value);
-    case 'DATE':
-      return formatDate(String(value));
-    case 'DATETIME':
-      return formatDateTime(String(value));
-    case 'CURRENCY':
-      return isMoney(value) ? formatMoney(value) : String(value);
-    case 'TAG':
-    case 'STATUS':
-      return optionLabel(String(value), header.option_labels);
-    case 'BOOLEAN_CHECK':
-      return value === true || value === 'true' ? '✓' : '–';
-    case 'LINK':
-      return typeof value === 'string' ? value.replace(/^https?:\/\//, '') : '';
-    case 'ROW_MENU':
-      return '';
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-}
-
 /** Numbers and money read right-aligned. */
 export function alignOf(header: Header): string {
   return header.type === 'NUMBER' || header.type === 'CURRENCY' ? 'justify-end text-right tabular-nums' : '';

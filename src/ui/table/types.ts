@@ -35,8 +35,8 @@ export interface RowsWindowProps {
   rowHeight: number;
   /** The scrolling box around the table (null until it is attached). */
   scroller: HTMLDivElement | null;
-  /** Renders row `index` at `start` px from the body's top; `plain` while flung (bare rows, BodyRow). */
-  renderRow: (index: number, start: number, plain: boolean) => ReactNode;
+  /** Renders row `index` at `start` px from the body's top. */
+  renderRow: (index: number, start: number) => ReactNode;
   /** The first and last index rendered, after each change. */
   onRange: (first: number, last: number) => void;
   /** Set by the body: brings row `index` into view (the sticky header row above it taken into account). */
