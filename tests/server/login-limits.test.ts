@@ -29,6 +29,14 @@ async function timePasses(api: TestApi, email: string, seconds: number) {
   );
 }
 
+/** Moves the account's failures so that the latest was just now: "too soon" holds however slowly the test runs. */
+async function latestIsNow(api: TestApi, email: string) {
+  await api.db.execute(
+    sql`update login_failures set at = at + (now() - (select max(at) from login_failures where email = ${email}))
+        where email = ${email}`,
+  );
+}
+
 describeEachBackend('sign-in limits', (backend) => {
   const t = useTestApi(backend, { config: { loginLimits: limits } });
 
@@ -58,6 +66,7 @@ describeEachBackend('sign-in limits', (backend) => {
     expect(fifth.status).toBe(429);
     expect(fifth.error.code).toBe('too_many_attempts');
     expect(Number(fifth.headers['retry-after'])).toBe(2);
+    await latestIsNow(api, email);
     const tooSoon = await attempt(api, email, testPassword, '10.0.2.6');
     expect(tooSoon.status).toBe(429);
     await timePasses(api, email, 3);
