@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { insufficientPermissions } from '../../domain/tables';
 import { describeEachBackend } from './support/backends';
@@ -46,6 +47,24 @@ describeEachBackend('users calls', (backend) => {
     expect(viewed.status).toBe(200);
     expect(viewed.json.users.map((user) => user.id)).toContain(customer.id);
     expect(viewed.json.viewed_at).toHaveLength(viewed.json.users.length);
+  });
+
+  it('commits the view asynchronously in its own statement only: every pooled connection keeps synchronous commits', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db);
+    const pl1 = await api.signIn('SUPPORT_PL1');
+    const reads = await Promise.all(Array.from({ length: 12 }, () => pl1.get(api.users.get, { user_id: customer.id })));
+    expect(reads.map((read) => read.status)).toEqual(Array(12).fill(200));
+    // Held at once, these take a connection each (the test pool has 5): none kept the read's setting.
+    const settings = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.db.execute<{ setting: string }>(
+          sql`select current_setting('synchronous_commit') as setting from pg_sleep(0.05)`,
+        ),
+      ),
+    );
+    expect(settings.map((result) => result.rows[0]?.setting)).toEqual(Array(5).fill('on'));
+    expect((await pl1.get(api.users.lastViewed)).json.users[0]?.id).toBe(customer.id);
   });
 
   it('lists last viewed customers newest first, per staff member', async () => {
