@@ -159,3 +159,21 @@ export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<v
     throw fail('audit_unavailable');
   }
 }
+
+/**
+ * Appends the audit rows of many attempts in one statement (a bulk run's batch), in a savepoint; when that fails
+ * (a body the database refuses…), each is written on its own by `writeAudit`, with its fallbacks.
+ */
+export async function writeAuditRows(db: Database, attempts: readonly AuditAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const rows = attempts.map(auditRowOf);
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.insert(auditLog).values(rows);
+    });
+    return;
+  } catch (error) {
+    attempts[0]?.request.log.error({ reason: reasonOf(error) }, 'audit rows not written at once; writing each');
+  }
+  for (const attempt of attempts) await writeAudit(db, attempt);
+}
