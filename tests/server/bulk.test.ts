@@ -272,6 +272,10 @@ describeEachBackend('bulk runs', (backend) => {
     const audited = await auditedPerCustomer(api.db, created.json.id);
     expect(audited.size).toBe(230);
     expect([...audited.values()].every((count) => count === 1)).toBe(true);
+    const bodies = await api.db.execute<{ request_body: unknown; rows: number }>(sql`
+      select request_body, count(*)::int as rows from audit_log where request_id = ${`bulk_run-${created.json.id}`}
+      group by request_body`);
+    expect(bodies.rows).toEqual([{ request_body: suspendParams, rows: 230 }]);
     const rows = await api.db.select().from(customers).where(eq(customers.country, 'BC'));
     expect(
       rows
