@@ -1,6 +1,7 @@
 import assignUsersToAbTest from './ab-tests/assign-users';
 import createAbTest from './ab-tests/create-ab-test';
 import finishAbTest from './ab-tests/finish-ab-test';
+import exportAuditCsv from './audit/export-csv';
 import goToBulkRuns from './bulk/go-to-runs';
 import chargeAndUnsuspend from './charges/charge-and-unsuspend';
 import downloadInvoice from './charges/download-invoice';
@@ -151,6 +152,7 @@ export const commands = [
   deactivateStaff,
   activateStaff,
   endStaffSessions,
+  exportAuditCsv,
   createPartner,
   editPartner,
   deletePartner,

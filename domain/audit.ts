@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, post } from './endpoint';
+import { defineArea, get, idParam, post } from './endpoint';
 import { pageMetaSchema, tableQuerySchema } from './table-query';
 import { headerSchema } from './tables';
 
@@ -14,6 +14,8 @@ export const auditOutcomeLabels: Record<(typeof auditOutcomeValues)[number], str
 export const auditRowSchema = z.object({
   id: z.number().int(),
   at: z.string(),
+  /** The staff member (their id; the header's option labels name them). */
+  staff: z.number().int().nullable(),
   staff_id: z.number().int().nullable(),
   staff_role: z.string().nullable(),
   call_id: z.string(),
@@ -28,6 +30,16 @@ export const auditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
+/** How long an audit CSV link works (seconds). */
+export const auditExportTtlSeconds = 600;
+
+/** A signed link to the audit trail as CSV, for the filters and sort asked. */
+export const auditExportLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  filename: z.string(),
+});
+
 export const audit = defineArea('audit', {
   list: post('audit/audit_filter', {
     summary: 'Every audited call, newest first: filter by staff, call, target, outcome and time; keyset pages',
@@ -39,5 +51,33 @@ export const audit = defineArea('audit', {
       entries: z.array(auditRowSchema),
       meta: pageMetaSchema.extend({ total_number_of_entries: z.number().int() }),
     }),
+  }),
+  exportLink: post('audit/export', {
+    summary:
+      'A signed link, valid for 10 minutes, to the audit trail as CSV with these filters and sort (the whole list, streamed)',
+    permission: 'assign_roles',
+    body: tableQuerySchema.pick({ filters: true, sort: true }),
+    answer: auditExportLinkSchema,
+  }),
+  exportCsv: get('audit/audit.csv', {
+    summary:
+      'The audit trail as CSV behind a signed link (no session: the signature is the permission, and its admin must still hold assign_roles)',
+    permission: null,
+    auth: 'none',
+    query: z
+      .object({
+        /** The filters and sort, as the audit page's address writes them (`f=outcome:multi:equal:failed`). */
+        f: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(20)]).optional(),
+        sort: z.string().max(200).optional(),
+        by: idParam,
+        expires: z.coerce.number().int().positive(),
+        signature: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+      })
+      .strict(),
+    /** The CSV's text, streamed (content-type text/csv), not JSON. */
+    answer: z.custom<AsyncIterable<Uint8Array>>(
+      (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+      'must be the CSV stream',
+    ),
   }),
 });

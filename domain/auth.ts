@@ -21,7 +21,8 @@ export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 /** `data.access_token` as the spec reads it; `data.refresh_token` is the rotated refresh token to keep instead. */
 export const refreshAnswer = z.object({
-  data: z.object({ access_token: z.string(), refresh_token: z.string() }),
+  /** `user_role`: the role now (an admin may have changed it since sign-in): the console's areas follow it. */
+  data: z.object({ access_token: z.string(), refresh_token: z.string(), user_role: z.enum(roles) }),
 });
 
 export const auth = defineArea('auth', {

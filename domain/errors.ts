@@ -130,6 +130,14 @@ export const errorCatalogue = {
     status: 403,
     message: 'This download link has expired (links work for 10 minutes); ask for a new download link',
   },
+  audit_export_link_invalid: {
+    status: 403,
+    message: 'This export link is not valid (it was altered or cut short); export again from the audit page',
+  },
+  audit_export_link_expired: {
+    status: 403,
+    message: 'This export link has expired (links work for 10 minutes); export again from the audit page',
+  },
   refund_amount_invalid: { status: 422, message: 'amount: must be more than 0 and at most what is left to refund' },
   project_not_refundable: { status: 409, message: 'Nothing was charged for this project: there is nothing to refund' },
   refund_card_unavailable: {

@@ -1,4 +1,5 @@
 import { abTestHandlers } from './ab-tests/handlers';
+import { exportAuditCsv, exportAuditLink } from './audit/export';
 import { listAudit } from './audit/list';
 import { login } from './auth/login';
 import { logout, refresh } from './auth/refresh';
@@ -51,6 +52,8 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...bulkRunHandlers,
   ...staffHandlers,
   listAudit,
+  exportAuditLink,
+  exportAuditCsv,
   ...abTestHandlers,
   ...notificationHandlers,
 ];

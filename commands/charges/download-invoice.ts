@@ -1,18 +1,8 @@
 import { api } from '../../domain/api';
+import { startDownload } from '../../src/download';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
 import { chargeChoice, chargeField, invoiceViews, resolveChargeId } from './charge-choice';
-
-/** Hands the signed URL to the browser as a download (the PDF is served as an attachment, so the page stays). */
-function startDownload(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 export default defineCommand({
   id: 'charges.download-invoice',

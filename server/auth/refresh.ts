@@ -57,7 +57,7 @@ export const refresh = handlePublic(api.auth.refresh, async ({ db, bearer, reply
     await db.update(refreshTokens).set({ replacedBy: tokens.refreshTokenId }).where(eq(refreshTokens.id, found.id));
   }
   setXsrfCookie(reply, found.sessionId, config);
-  return { data: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken } };
+  return { data: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, user_role: member.role } };
 });
 
 /** Sign out: ends the session of the presented refresh token, and with it every token of the family. */

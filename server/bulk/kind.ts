@@ -6,6 +6,7 @@ import { staff } from '../db/schema';
 import type { StaffHandler, StaffMember } from '../http/handler';
 import { registerJobKind } from '../jobs';
 import { runRow } from './run-row';
+import { hasSetForm, runSet, setBatchSize } from './run-set';
 import type { ParsedTarget } from './target';
 
 /** The kind of job a bulk run is. */
@@ -29,7 +30,8 @@ interface Batch {
  * deactivation counts from the next batch), and each row runs as them through the single call (server/bulk/run-row.ts).
  */
 registerJobKind<BulkRunPayload, Batch>(bulkRunKind, {
-  batchSize: 100,
+  // A set form takes a batch in a few statements; row by row, a batch holds PGlite's one connection for longer.
+  batchSize: (job) => (hasSetForm(job.payload.command) ? setBatchSize : 100),
   prepareBatch: async (db, job, services) => {
     const endpoint = bulkCommands[job.payload.command]?.endpoint;
     const found = services.handlers.find((handler) => handler.endpoint.id === endpoint?.id);
@@ -41,6 +43,17 @@ registerJobKind<BulkRunPayload, Batch>(bulkRunKind, {
         ? { id: row.id, role: row.role, email: row.email, firstName: row.firstName, lastName: row.lastName }
         : null;
     return { actor, handler };
+  },
+  runBatch: async ({ db, job, items, batch }) => {
+    if (!batch.actor || !batch.handler) return null;
+    return runSet({
+      db,
+      command: job.payload.command,
+      staff: batch.actor,
+      runId: job.id,
+      items,
+      params: job.payload.params,
+    });
   },
   runItem: async ({ db, job, item, services, batch }) => {
     if (!batch.actor) {

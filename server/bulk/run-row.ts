@@ -6,7 +6,7 @@ import { can, canAny } from '../../domain/permissions';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { writeAudit } from '../http/audit';
+import { type AuditAttempt, writeAudit } from '../http/audit';
 import { type ApiError, fail, isApiError } from '../http/errors';
 import type { StaffCallContext, StaffHandler, StaffMember } from '../http/handler';
 import { requestHashOf } from '../http/idempotency';
@@ -49,7 +49,7 @@ const rowLog = {
  * What the handler and the audit row see of "the request" of one row: the single call's path and body, the run as
  * request id (`bulk_run-42`: every audit row of a run names it), no address.
  */
-function rowRequest(endpoint: Endpoint, call: RowCall): FastifyRequest {
+export function rowRequest(endpoint: Endpoint, call: Pick<RowCall, 'customerId' | 'runId' | 'params'>): FastifyRequest {
   const params = { user_id: String(call.customerId) };
   return {
     id: `bulk_run-${call.runId}`,
@@ -74,16 +74,7 @@ const rowReply = { header: () => rowReply, code: () => rowReply, setCookie: () =
 export async function runRow(call: RowCall): Promise<ItemOutcome> {
   const { endpoint } = call.command;
   const request = rowRequest(endpoint, call);
-  const audit = (db: Database, error: ApiError | null) =>
-    writeAudit(db, {
-      endpoint,
-      request,
-      staff: call.staff,
-      outcome: error ? (error.status === 403 ? 'refused' : 'failed') : 'ok',
-      status: error ? error.status : 200,
-      detail: error ? `bulk run ${call.runId}: ${error.message}` : `bulk run ${call.runId}`,
-      field: error?.field,
-    });
+  const audit = (db: Database, error: ApiError | null) => writeAudit(db, rowAudit(call, request, error));
   try {
     await call.db.transaction(async (db) => {
       if (!canAny(call.staff.role, permissionsOfCall(endpoint))) throw fail('forbidden');
@@ -120,6 +111,29 @@ export async function runRow(call: RowCall): Promise<ItemOutcome> {
   } catch (error) {
     if (!isApiError(error)) throw error;
     await audit(call.db, error);
-    return { state: isSkip(error) ? 'skipped' : 'failed', reason: error.code, detail: error.message };
+    return rowOutcome(error);
   }
+}
+
+/** A row's audit row: done (200) or refused / failed with the single call's status, naming the run. */
+export function rowAudit(
+  call: Pick<RowCall, 'command' | 'staff' | 'runId'>,
+  request: FastifyRequest,
+  error: ApiError | null,
+): AuditAttempt {
+  return {
+    endpoint: call.command.endpoint,
+    request,
+    staff: call.staff,
+    outcome: error ? (error.status === 403 ? 'refused' : 'failed') : 'ok',
+    status: error ? error.status : 200,
+    detail: error ? `bulk run ${call.runId}: ${error.message}` : `bulk run ${call.runId}`,
+    field: error?.field,
+  };
+}
+
+/** A row's state from the single call's refusal (none: done). */
+export function rowOutcome(error: ApiError | null): ItemOutcome {
+  if (!error) return { state: 'done' };
+  return { state: isSkip(error) ? 'skipped' : 'failed', reason: error.code, detail: error.message };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { api, apiPrefix } from '../../domain/api';
 import { invoiceUrlTtlSeconds } from '../../domain/charges';
@@ -6,6 +6,7 @@ import { pathOf } from '../../domain/endpoint';
 import { invoices } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle, handlePublic } from '../http/handler';
+import { signatureMatches } from '../http/signed-links';
 import { renderInvoicePdf } from './invoice-pdf';
 import { ensureInvoice, invoiceFilename } from './invoices';
 
@@ -17,13 +18,6 @@ function linkKey(jwtSecret: string): Buffer {
 /** HMAC-SHA256 over the charge id, the invoice version and the expiry (Unix seconds), base64url. */
 export function invoiceSignature(jwtSecret: string, chargeId: number, version: number, expires: number): string {
   return createHmac('sha256', linkKey(jwtSecret)).update(`${chargeId}.${version}.${expires}`).digest('base64url');
-}
-
-/** Whether a presented signature is the right one (constant time). */
-function signatureMatches(expected: string, presented: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(presented);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A signed link to the PDF of the charge's current invoice (issued now if it never was), valid for 5 minutes. */

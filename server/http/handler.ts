@@ -63,6 +63,8 @@ export interface StaffHandler<E extends Endpoint = Endpoint> {
 export interface PublicHandler<E extends Endpoint = Endpoint> {
   readonly kind: 'public';
   readonly endpoint: E;
+  /** False: a GET on the pool without a transaction (as for staff reads), e.g. a file streamed after the handler returns. */
+  readonly transaction?: false;
   run(context: PublicCallContext<E>): Promise<Answer<E>>;
 }
 
@@ -85,7 +87,11 @@ export function handle<E extends Endpoint>(
 export function handlePublic<E extends Endpoint>(
   endpoint: E,
   run: (context: PublicCallContext<E>) => Promise<Answer<E>>,
+  options: { transaction?: false } = {},
 ): PublicHandler<E> {
   if (endpoint.auth === 'access') throw new Error(`${endpoint.id}: use handle for auth 'access'`);
-  return { kind: 'public', endpoint, run };
+  if (options.transaction === false && endpoint.method !== 'GET') {
+    throw new Error(`${endpoint.id}: only a GET may run without a transaction`);
+  }
+  return { kind: 'public', endpoint, run, ...options };
 }

@@ -39,6 +39,7 @@ export interface OpenApiOperation {
 const binaryAnswers: Record<string, string> = {
   'charges.invoicePdf': 'application/pdf',
   'projects.downloadZip': 'application/zip',
+  'audit.exportCsv': 'text/csv',
 };
 
 /**

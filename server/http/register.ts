@@ -233,7 +233,7 @@ async function respond(
   const invocation: Invocation = { input, request, reply, options };
   if (!endpoint.money) {
     if (handler.kind === 'payment') throw new Error(`${endpoint.id}: payment calls must be money calls`);
-    if (handler.kind === 'staff' && handler.transaction === false && !isMutation(endpoint)) {
+    if (handler.transaction === false && !isMutation(endpoint)) {
       // A read whose statements each stand alone: no BEGIN/COMMIT round trips (handler.ts, `transaction: false`).
       const answer = await runHandler(handler, options.db, invocation);
       if (options.checkAnswers) checkAnswer(endpoint, answer);

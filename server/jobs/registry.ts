@@ -41,8 +41,8 @@ export interface ItemFailure {
 
 /** What the worker calls for a kind of job. */
 export interface JobKind<P = unknown, B = unknown> {
-  /** Items per batch (one transaction). Default 100. */
-  batchSize?: number;
+  /** Items per batch (one transaction), or per job (e.g. larger when the kind's fast path takes it). Default 100. */
+  batchSize?: number | ((job: Job<P>) => number);
   /**
    * Fills the job's items (`addJobItems`, `addJobItemsFrom`) the first time a worker runs it, in one transaction, when
    * `enqueueJob` did not get them. The job's `total` is set from the items afterwards.
@@ -53,6 +53,19 @@ export interface JobKind<P = unknown, B = unknown> {
    * state, so an item runs exactly once even when a server dies mid-batch. Throw to fail the item.
    */
   runItem(context: { db: Database; job: Job<P>; item: JobItem; services: JobServices; batch: B }): Promise<ItemOutcome>;
+  /**
+   * A set-based fast path: runs a whole batch's items at once, in a savepoint of the batch, and answers one outcome per
+   * item in the order given, or null to run them one by one with `runItem`. Throwing rolls the savepoint back and the
+   * batch's items then run one by one, so an item that fails alone still fails alone. Its writes must be those that
+   * `runItem` would write for the same items (the worker treats the two as the same).
+   */
+  runBatch?(context: {
+    db: Database;
+    job: Job<P>;
+    items: readonly JobItem[];
+    services: JobServices;
+    batch: B;
+  }): Promise<ItemOutcome[] | null>;
   /** Read once per batch, in its transaction, before its items (e.g. the staff member the items act as). */
   prepareBatch?(db: Database, job: Job<P>, services: JobServices): Promise<B>;
   /** The reason code and words of an item's failure. Default: the error's `code` (or `error`) and message. */
@@ -64,10 +77,10 @@ const kinds = new Map<string, JobKind<never, never>>();
 /** Registers the handler of a kind of job (once per process, at import time of the module that owns the kind). */
 export function registerJobKind<P, B = undefined>(kind: string, handler: JobKind<P, B>): void {
   if (!/^[a-z][a-z0-9_]*$/.test(kind)) throw new Error(`job kind ${kind}: lower-case letters, digits and _ only`);
-  if (kinds.has(kind) && kinds.get(kind) !== (handler as JobKind<never, never>)) {
+  if (kinds.has(kind) && kinds.get(kind) !== (handler as unknown as JobKind<never, never>)) {
     throw new Error(`job kind ${kind}: registered twice`);
   }
-  kinds.set(kind, handler as JobKind<never, never>);
+  kinds.set(kind, handler as unknown as JobKind<never, never>);
 }
 
 export function jobKindOf(kind: string): JobKind<unknown, unknown> | undefined {

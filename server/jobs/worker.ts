@@ -3,7 +3,16 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobItems, jobs } from '../db/schema';
 import { cancelPendingItems } from './queue';
-import { defaultFailureOf, type Job, type JobKind, type JobServices, jobKindOf, registeredJobKinds } from './registry';
+import {
+  defaultFailureOf,
+  type ItemOutcome,
+  type Job,
+  type JobItem,
+  type JobKind,
+  type JobServices,
+  jobKindOf,
+  registeredJobKinds,
+} from './registry';
 
 export interface JobWorkerOptions {
   /** Given to every item's run. */
@@ -16,6 +25,8 @@ export interface JobWorkerOptions {
   leaseSeconds?: number;
   /** After a batch failed as a whole (the database, not an item), the job waits this long. Default 5 s. */
   retryAfterSeconds?: number;
+  /** Items per batch for every kind, instead of each kind's own (tests that stop a run after its first batch). */
+  batchSize?: number;
   /** Called after each committed batch (progress logs, benches, tests that stop a worker mid-run). */
   afterBatch?: (jobId: number) => void;
   /** Where errors go. */
@@ -40,6 +51,7 @@ export class JobWorker {
   readonly #onError: (error: unknown, jobId: number | null) => void;
   readonly #services: JobServices;
   readonly #afterBatch: ((jobId: number) => void) | undefined;
+  readonly #batchSize: number | undefined;
   #stopping = false;
   #loop: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -49,6 +61,7 @@ export class JobWorker {
     this.#db = db;
     this.#services = options.services;
     this.#afterBatch = options.afterBatch;
+    this.#batchSize = options.batchSize;
     this.id = options.workerId ?? `worker-${randomUUID()}`;
     this.#pollMs = options.pollMs ?? 500;
     this.#leaseSeconds = options.leaseSeconds ?? 30;
@@ -231,55 +244,19 @@ export class JobWorker {
       .from(jobItems)
       .where(and(eq(jobItems.jobId, jobId), eq(jobItems.state, 'pending')))
       .orderBy(asc(jobItems.ordinal))
-      .limit(kind.batchSize ?? 100)
+      .limit(this.#batchSize ?? (typeof kind.batchSize === 'function' ? kind.batchSize(job) : (kind.batchSize ?? 100)))
       .for('update', { skipLocked: true });
     if (items.length === 0) {
       await finish('done');
       return false;
     }
     const batch = await kind.prepareBatch?.(db, job, this.#services);
+    const runs: JobItem[] = items.map((item) => ({ key: item.key, ordinal: item.ordinal, attempt: item.attempts + 1 }));
+    const outcomes =
+      (await this.#runBatch(db, job, kind, runs, batch)) ?? (await this.#runItems(db, job, kind, runs, batch));
     const counts = { done: 0, skipped: 0, failed: 0 };
-    for (const item of items) {
-      const attempt = item.attempts + 1;
-      const where = and(eq(jobItems.jobId, jobId), eq(jobItems.ordinal, item.ordinal));
-      try {
-        await db.transaction(async (savepoint) => {
-          const outcome = await kind.runItem({
-            db: savepoint,
-            job,
-            item: { key: item.key, ordinal: item.ordinal, attempt },
-            services: this.#services,
-            batch,
-          });
-          await savepoint
-            .update(jobItems)
-            .set({
-              state: outcome.state,
-              attempts: attempt,
-              reason: outcome.reason ?? null,
-              detail: outcome.detail?.slice(0, 500) ?? null,
-              result: outcome.result ?? null,
-              updatedAt: sql`now()`,
-            })
-            .where(where);
-          counts[outcome.state] += 1;
-        });
-      } catch (error) {
-        const failure = (kind.failureOf ?? defaultFailureOf)(error);
-        if (failure.reason === 'internal_error') this.#onError(error, jobId);
-        await db
-          .update(jobItems)
-          .set({
-            state: 'failed',
-            attempts: attempt,
-            reason: failure.reason,
-            detail: failure.detail.slice(0, 500),
-            updatedAt: sql`now()`,
-          })
-          .where(where);
-        counts.failed += 1;
-      }
-    }
+    for (const outcome of outcomes) counts[outcome.state] += 1;
+    await writeItemStates(db, jobId, runs, outcomes);
     await db
       .update(jobs)
       .set({
@@ -290,4 +267,88 @@ export class JobWorker {
       .where(eq(jobs.id, jobId));
     return true;
   }
+
+  /** The kind's set-based fast path in a savepoint; null when it has none, declines, or failed (rolled back). */
+  async #runBatch(
+    db: Database,
+    job: Job,
+    kind: JobKind<unknown, unknown>,
+    items: readonly JobItem[],
+    batch: unknown,
+  ): Promise<ItemOutcome[] | null> {
+    if (!kind.runBatch) return null;
+    try {
+      const outcomes = await db.transaction((savepoint) =>
+        (kind.runBatch as NonNullable<typeof kind.runBatch>)({
+          db: savepoint,
+          job,
+          items,
+          services: this.#services,
+          batch,
+        }),
+      );
+      if (outcomes && outcomes.length !== items.length)
+        throw new Error(`runBatch answered ${outcomes.length} outcomes`);
+      return outcomes;
+    } catch (error) {
+      // One item the set cannot take (a trigger, a constraint) fails the whole statement: run them one by one.
+      if (!(error instanceof LeaseLost) && !isDatabaseError(error)) this.#onError(error, job.id);
+      return null;
+    }
+  }
+
+  /** Each item in a savepoint of its own: a thrown error rolls back that item alone and fails it. */
+  async #runItems(
+    db: Database,
+    job: Job,
+    kind: JobKind<unknown, unknown>,
+    items: readonly JobItem[],
+    batch: unknown,
+  ): Promise<ItemOutcome[]> {
+    const outcomes: ItemOutcome[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push(
+          await db.transaction((savepoint) =>
+            kind.runItem({ db: savepoint, job, item, services: this.#services, batch }),
+          ),
+        );
+      } catch (error) {
+        const failure = (kind.failureOf ?? defaultFailureOf)(error);
+        if (failure.reason === 'internal_error') this.#onError(error, job.id);
+        outcomes.push({ state: 'failed', reason: failure.reason, detail: failure.detail });
+      }
+    }
+    return outcomes;
+  }
+}
+
+/** An error PostgreSQL (or PGlite) raised for a statement, as opposed to a bug in the kind's code. */
+function isDatabaseError(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (
+    typeof (cause as { code?: unknown })?.code === 'string' && /^[0-9A-Z]{5}$/.test((cause as { code: string }).code)
+  );
+}
+
+/** The items' new states, attempts, reasons and results in one statement (they commit with the batch's effects). */
+async function writeItemStates(
+  db: Database,
+  jobId: number,
+  items: readonly JobItem[],
+  outcomes: readonly ItemOutcome[],
+): Promise<void> {
+  const column = <T>(pick: (outcome: ItemOutcome, index: number) => T) => outcomes.map(pick);
+  await db.execute(sql`
+    update job_items set state = given.state, attempts = given.attempts, reason = given.reason,
+      detail = given.detail, result = given.result::jsonb, updated_at = now()
+    from unnest(
+      ${sql.param(items.map((item) => item.ordinal))}::int[],
+      ${sql.param(column((outcome) => outcome.state))}::text[],
+      ${sql.param(items.map((item) => item.attempt))}::int[],
+      ${sql.param(column((outcome) => outcome.reason ?? null))}::text[],
+      ${sql.param(column((outcome) => outcome.detail?.slice(0, 500) ?? null))}::text[],
+      ${sql.param(column((outcome) => (outcome.result === undefined ? null : JSON.stringify(outcome.result))))}::text[]
+    ) as given(ordinal, state, attempts, reason, detail, result)
+    where job_items.job_id = ${jobId} and job_items.ordinal = given.ordinal`);
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
@@ -10,6 +10,7 @@ import { projects } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle, handlePublic } from '../http/handler';
+import { signatureMatches } from '../http/signed-links';
 import { fileSlug, samplePhotoCount, samplePng, samplePngSize } from './sample-images';
 
 type ProjectRecord = typeof projects.$inferSelect;
@@ -22,12 +23,6 @@ function linkKey(jwtSecret: string): Buffer {
 /** HMAC-SHA256 over the project id and the expiry (Unix seconds), base64url. */
 export function downloadSignature(jwtSecret: string, projectId: number, expires: number): string {
   return createHmac('sha256', linkKey(jwtSecret)).update(`${projectId}.${expires}`).digest('base64url');
-}
-
-function signatureMatches(expected: string, presented: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(presented);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 async function deliveredEditingProject(db: Database, projectId: number): Promise<ProjectRecord> {

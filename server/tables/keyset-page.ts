@@ -12,16 +12,13 @@ export interface KeysetPage<R> {
   total: ListTotal;
 }
 
-/**
- * Reads one page of `table` for a compiled table query: filtered, sorted and after the cursor in SQL, one row more than
- * the page to know whether another follows, and the list's total (exact or estimated, see count.ts).
- */
-export async function keysetPage<T extends PgTable>(
+/** One page of records and the next cursor, without the list's total (an export reads page after page). */
+export async function keysetRecords<T extends PgTable>(
   db: Database,
   table: T,
   query: CompiledTableQuery,
   pageSize: number,
-): Promise<KeysetPage<T['$inferSelect']>> {
+): Promise<Omit<KeysetPage<T['$inferSelect']>, 'total'>> {
   type Selected = T['$inferSelect'];
   const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
   const rows = (await db
@@ -34,6 +31,20 @@ export async function keysetPage<T extends PgTable>(
   const last = page.at(-1);
   const nextCursor =
     rows.length > pageSize && last ? encodeCursor(query.sort, last.sortValue as string | null, last.record.id) : null;
+  return { records: page.map((row) => row.record), nextCursor };
+}
+
+/**
+ * Reads one page of `table` for a compiled table query: filtered, sorted and after the cursor in SQL, one row more than
+ * the page to know whether another follows, and the list's total (exact or estimated, see count.ts).
+ */
+export async function keysetPage<T extends PgTable>(
+  db: Database,
+  table: T,
+  query: CompiledTableQuery,
+  pageSize: number,
+): Promise<KeysetPage<T['$inferSelect']>> {
+  const page = await keysetRecords(db, table, query, pageSize);
   const total = await countRows(db, sql`${table}`, query.where);
-  return { records: page.map((row) => row.record), nextCursor, total };
+  return { ...page, total };
 }

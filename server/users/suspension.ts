@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
-import { fail } from '../http/errors';
+import { type ApiError, fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { type CustomerRecord, customerRow } from './rows';
 
@@ -51,3 +51,47 @@ export const unsuspendUser = handle(api.users.unsuspend, async ({ db, params, st
   if (!record) return explainMiss(db, params.user_id, 'not_suspended');
   return { user: customerRow(record, staff.role) };
 });
+
+/**
+ * The set forms of suspend and unsuspend (bulk runs' fast path, server/bulk/run-set.ts): one statement for many
+ * customers with the single call's condition, answering per id what the single call would: null when it changed the
+ * customer, else its refusal (409 for the state, 404 for an unknown id).
+ */
+async function changeEach(
+  db: Database,
+  ids: readonly number[],
+  change: SQL,
+  from: 'ACTIVE' | 'SUSPENDED',
+  conflict: 'already_suspended' | 'not_suspended',
+): Promise<(ApiError | null)[]> {
+  const result = await db.execute<{ id: number; changed: boolean; found: boolean }>(sql`
+    with target as (select unnest(${sql.param(ids)}::int[]) as id),
+    changed as (
+      update customers set ${change}, last_updated_row = now()
+      from target where customers.id = target.id and customers.status = ${from}
+      returning customers.id)
+    select target.id, changed.id is not null as changed,
+      exists (select 1 from customers found where found.id = target.id) as found
+    from target left join changed on changed.id = target.id`);
+  const byId = new Map(result.rows.map((row) => [Number(row.id), row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (row?.changed) return null;
+    return fail(row?.found ? conflict : 'customer_not_found');
+  });
+}
+
+export function suspendEach(
+  db: Database,
+  ids: readonly number[],
+  body: { reason: string; description: string },
+): Promise<(ApiError | null)[]> {
+  const change = sql`status = 'SUSPENDED', suspended_at = now(), suspend_reason = ${body.reason},
+    suspend_description = ${body.description}`;
+  return changeEach(db, ids, change, 'ACTIVE', 'already_suspended');
+}
+
+export function unsuspendEach(db: Database, ids: readonly number[]): Promise<(ApiError | null)[]> {
+  const change = sql`status = 'ACTIVE', suspended_at = null, suspend_reason = null, suspend_description = null`;
+  return changeEach(db, ids, change, 'SUSPENDED', 'not_suspended');
+}

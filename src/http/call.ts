@@ -46,6 +46,24 @@ function isExpired(error: unknown): boolean {
   return body?.detail === expiredDetail;
 }
 
+/** A 403 `forbidden`: the role may have changed since sign-in (an admin demoted this person). */
+function isForbidden(error: unknown): boolean {
+  return (
+    error instanceof FetchError && error.status === 403 && (error.data as { code?: unknown })?.code === 'forbidden'
+  );
+}
+
+let roleCheckedAt = 0;
+/**
+ * Asks the server for the role it has now (a refresh answers it), at most every 5 s: the areas, tabs and commands
+ * follow, so a demoted person's open console loses what the new role may not open at their next refused request.
+ */
+function recheckRole(): void {
+  if (Date.now() - roleCheckedAt < 5000 || !session.refreshToken) return;
+  roleCheckedAt = Date.now();
+  refreshSession().catch(() => {});
+}
+
 async function send<E extends CallAddress>(
   endpoint: E,
   input: CallInput<E>,
@@ -63,6 +81,7 @@ async function send<E extends CallAddress>(
       signal: options.signal,
     });
   } catch (error) {
+    if (endpoint.auth === 'access' && isForbidden(error)) recheckRole();
     if (retried || endpoint.auth !== 'access' || !isExpired(error) || options.signal?.aborted) throw error;
     if (session.accessToken === bearer || !session.accessToken) await refreshSession();
     return send(endpoint, input, options, true);

@@ -21,7 +21,7 @@ async function exchangeRefreshToken(): Promise<string> {
     });
     const accessToken = answer?.data?.access_token;
     if (typeof accessToken !== 'string' || !accessToken) throw new Error('The refresh answer has no access token');
-    storeTokens(accessToken, answer.data.refresh_token);
+    storeTokens(accessToken, answer.data.refresh_token, answer.data.user_role);
     return accessToken;
   } catch {
     endSession();

@@ -76,10 +76,11 @@ export function signIn(answer: LoginAnswer): void {
   } satisfies Session);
 }
 
-/** Keeps the tokens of a refresh; the refresh token rotates with every refresh. */
-export function storeTokens(accessToken: string, refreshToken: string | undefined): void {
+/** Keeps the tokens of a refresh (the refresh token rotates with every refresh) and the role the server has now. */
+export function storeTokens(accessToken: string, refreshToken: string | undefined, role?: string): void {
   session.accessToken = accessToken;
   if (refreshToken) session.refreshToken = refreshToken;
+  if (isRole(role)) session.userRole = role;
 }
 
 /** Resets every field of the session (the caller navigates to /login). */

@@ -50,7 +50,10 @@ const removeDataDir = () => {
 process.on('exit', removeDataDir);
 const held = await prepareBenchDatabase(target, customers);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which
+// NODE_OPTIONS refuses).
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 'server/main.ts'], {
   env: {
     ...process.env,
     PORT: String(port),

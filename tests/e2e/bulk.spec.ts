@@ -4,7 +4,7 @@ import { apiAs, signIn } from './support';
 
 const suspendedInGb = '/users/all-users?f=status:multi:equal:SUSPENDED&f=country:multi:equal:GB';
 
-/** Suspends one active customer in GB with the marker whose first unsuspend fails (tests/e2e/faults.ts). */
+/** Suspends one active customer in GB with the marker whose first unsuspends fail (tests/e2e/faults.ts). */
 async function suspendOneThatFailsOnce(baseURL: string): Promise<number> {
   const { api, token } = await apiAs('ADMIN', baseURL);
   const headers = { Authorization: `Bearer ${token}` };

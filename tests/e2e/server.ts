@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installFaults } from './faults';
+import { captureMail, mailCapturePath } from './mail-capture';
 
 /** Starts the real server (`server/main.ts`) on a fresh embedded database in a temporary DATA_DIR, and removes it after. */
 const prefix = 'loupe-e2e-';
@@ -13,6 +14,9 @@ for (const name of readdirSync(tmpdir())) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), prefix));
 await installFaults(dataDir);
+// MAIL_CAPTURE=1: the server delivers its e-mails to an SMTP inbox here, which appends each to a file the tests read
+// (support.ts `mailTo`), e.g. a staff invitation's set-password link.
+const capture = process.env.MAIL_CAPTURE === '1' ? await captureMail(mailCapturePath(process.env.PORT ?? '')) : null;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   // The whole suite signs in from one address, far faster than a person: a higher anonymous rate (README).
   env: {
@@ -22,6 +26,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SEED: 'demo',
     DATABASE_URL: '',
     JWT_SECRET: '',
+    ...(capture ? { SMTP_URL: capture.url } : {}),
   },
   stdio: 'inherit',
 });
@@ -30,5 +35,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  void capture?.close();
   process.exit(code ?? 0);
 });

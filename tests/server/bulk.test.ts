@@ -122,6 +122,24 @@ describeEachBackend('bulk runs', (backend) => {
     const audited = await auditedPerCustomer(api.db, created.json.id);
     expect([...audited.keys()].sort()).toEqual([...suspended, ...active].map(String).sort());
     expect([...audited.values()].every((count) => count === 1)).toBe(true);
+    // The batch ran as one statement (the set form): its audit rows are the single call's, done or refused alike.
+    const records = await api.db.execute<{ target_id: string; outcome: string; status: number; detail: string }>(sql`
+      select target_id, outcome, status, detail, path, staff_id, call_id from audit_log
+      where request_id = ${`bulk_run-${created.json.id}`} order by target_id`);
+    const skippedId = String(active[0]);
+    expect(records.rows.find((row) => row.target_id === skippedId)).toMatchObject({
+      outcome: 'failed',
+      status: 409,
+      detail: expect.stringMatching(new RegExp(`^bulk run ${created.json.id}: `)),
+      path: `/admin/users/${skippedId}/actions/unsuspend`,
+      staff_id: api.staff.SUPPORT_MASTER.id,
+      call_id: 'users.unsuspend',
+    });
+    expect(records.rows.find((row) => row.target_id === String(suspended[0]))).toMatchObject({
+      outcome: 'ok',
+      status: 200,
+      detail: `bulk run ${created.json.id}`,
+    });
     const read = await master.get(api.bulkRuns.get, { run_id: created.json.id }, { state: 'skipped' });
     expect(read.json.run).toMatchObject({ state: 'done', done: 5, skipped: 2 });
     expect(read.json.reasons).toEqual([
@@ -236,7 +254,7 @@ describeEachBackend('bulk runs', (backend) => {
         params: suspendParams,
       },
     );
-    const first = worker({ afterBatch: () => void first.stop() });
+    const first = worker({ batchSize: 100, afterBatch: () => void first.stop() });
     first.start();
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
@@ -254,6 +272,10 @@ describeEachBackend('bulk runs', (backend) => {
     const audited = await auditedPerCustomer(api.db, created.json.id);
     expect(audited.size).toBe(230);
     expect([...audited.values()].every((count) => count === 1)).toBe(true);
+    const bodies = await api.db.execute<{ request_body: unknown; rows: number }>(sql`
+      select request_body, count(*)::int as rows from audit_log where request_id = ${`bulk_run-${created.json.id}`}
+      group by request_body`);
+    expect(bodies.rows).toEqual([{ request_body: suspendParams, rows: 230 }]);
     const rows = await api.db.select().from(customers).where(eq(customers.country, 'BC'));
     expect(
       rows

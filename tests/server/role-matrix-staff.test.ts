@@ -25,5 +25,8 @@ describeRoleMatrix(
   },
 );
 
-/** The audit trail is ADMIN's too (assign_roles). */
-describeRoleMatrix('audit', [catalogue.audit.list], { 'audit.list': async () => ({ body: {} }) });
+/** The audit trail and its CSV link are ADMIN's too (assign_roles). */
+describeRoleMatrix('audit', [catalogue.audit.list, catalogue.audit.exportLink], {
+  'audit.list': async () => ({ body: {} }),
+  'audit.exportLink': async () => ({ body: { filters: [] } }),
+});

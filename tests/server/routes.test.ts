@@ -28,7 +28,7 @@ const driftHandler = handle(drifting.wrong, async () => ({ count: 'three' }) as 
 
 /** Calls reached through a signed, expiring URL instead of a session (the invoice PDF). */
 /** …and the invitation's set-password link, whose single-use token is its permission. */
-const signedLinkCalls = ['charges.invoicePdf', 'projects.downloadZip', 'staff.setPassword'];
+const signedLinkCalls = ['charges.invoicePdf', 'projects.downloadZip', 'staff.setPassword', 'audit.exportCsv'];
 
 describe('the catalogue', () => {
   it('names a permission for every call but the auth calls', () => {

@@ -104,6 +104,21 @@ describe('call: expired access token', () => {
   });
 });
 
+describe('call: a refused call (403 forbidden)', () => {
+  it('asks the server for the role it has now (a refresh), at most every 5 s: the console follows a demotion', async () => {
+    server.on('GET', '/admin/users/1', () => ({
+      status: 403,
+      body: { detail: 'Your role may not do this', code: 'forbidden' },
+    }));
+    server.role = 'SUPPORT_PL1';
+    await failure(call(api.users.get, { params: { user_id: 1 } }, { silent: true }));
+    await vi.waitFor(() => expect(session.userRole).toBe('SUPPORT_PL1'));
+    expect(server.refreshCalls()).toBe(1);
+    await failure(call(api.users.get, { params: { user_id: 1 } }, { silent: true }));
+    expect(server.refreshCalls()).toBe(1);
+  });
+});
+
 describe('call: failures', () => {
   it('toasts Server error with error.message before detail', async () => {
     server.on('GET', '/admin/users/9', () => ({

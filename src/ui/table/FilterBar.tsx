@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import type { TableFilter } from '../../../domain/table-query';
+import { filterToParam } from '../../../domain/table-url';
 import type { Header } from '../../../domain/tables';
 import { Popover } from '../Popover';
 import { FilterPopover } from './FilterPopover';
 import { describeFilter } from './filter-text';
 import { LazyFilterEditor as FilterEditor } from './LazyFilterEditor';
-import { filterToParam } from './url-state';
 
 interface FilterBarProps {
   headers: readonly Header[];

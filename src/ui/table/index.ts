@@ -1,3 +1,4 @@
+export { tableStateFromSearch, tableStateToSearch } from '../../../domain/table-url';
 export { DataTable, type DataTableProps, rowHeight } from './DataTable';
 export { sortRowsLocally } from './local-rows';
 export {
@@ -8,5 +9,4 @@ export {
   type TableSelection,
 } from './selection';
 export type { RowAction, TableRow, TableState } from './types';
-export { tableStateFromSearch, tableStateToSearch } from './url-state';
 export { useTableUrlState } from './useTableUrlState';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { tableStateFromSearch, tableStateToSearch } from '../../../domain/table-url';
 import type { TableState } from './types';
-import { tableStateFromSearch, tableStateToSearch } from './url-state';
 
 /** The table state kept in the address (filters, sort, columns): a pasted link or a reload shows the same view. */
 export function useTableUrlState(): [TableState, (next: TableState) => void] {

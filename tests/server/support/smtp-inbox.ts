@@ -25,8 +25,8 @@ function refusal({ code, message }: SmtpRefusal): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-/** Starts the inbox on a free port; plain SMTP (no STARTTLS offered), no authentication needed. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** Starts the inbox on a free port; plain SMTP (no STARTTLS offered), no authentication needed; `onMessage` sees each. */
+export async function startSmtpInbox(onMessage?: (message: ParsedMail) => void): Promise<SmtpInbox> {
   const inbox: SmtpInbox = {
     url: '',
     messages: [],
@@ -49,6 +49,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       simpleParser(stream)
         .then((message) => {
           inbox.messages.push(message);
+          onMessage?.(message);
           callback();
         })
         .catch((error: Error) => callback(error));

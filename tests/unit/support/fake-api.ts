@@ -23,6 +23,8 @@ export class FakeApi {
   readonly expiredAccess = new Set<string>();
   readonly validRefresh = new Set<string>(['refresh-1']);
   refreshFails = false;
+  /** The role a refresh answers (the server's role now: an admin may have changed it). */
+  role = 'SUPPORT_MASTER';
   /** Milliseconds each answer takes; 0 answers without a timer (for tests on fake timers). */
   delay = 5;
   private generation = 1;
@@ -95,6 +97,6 @@ export class FakeApi {
     this.validRefresh.delete(bearer);
     this.validRefresh.add(refresh);
     this.validAccess.add(access);
-    return { status: 200, body: { data: { access_token: access, refresh_token: refresh } } };
+    return { status: 200, body: { data: { access_token: access, refresh_token: refresh, user_role: this.role } } };
   }
 }

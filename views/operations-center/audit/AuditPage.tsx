@@ -1,5 +1,7 @@
+import { runCommand } from '../../../commands/runner';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../../src/session/store';
+import { Button } from '../../../src/ui/Button';
 import { EmptyState } from '../../../src/ui/EmptyState';
 import { PageHeader } from '../../../src/ui/PageHeader';
 import { Spinner } from '../../../src/ui/Spinner';
@@ -11,8 +13,8 @@ const count = new Intl.NumberFormat('en-US');
 
 /**
  * The audit trail (`/operations-center/audit`, ADMIN): every audited call, newest first, in the virtualized table;
- * filter by staff id, role, call, target, outcome and time, all in the address; a bulk run's rows share its request id
- * (`bulk_run-42`).
+ * filter by staff member (by name), role, call, target, outcome and time, all in the address; a bulk run's rows share
+ * its request id (`bulk_run-42`). Export CSV (also in the palette) downloads what the filters select, streamed.
  */
 export default function AuditPage() {
   const { userRole } = useSession();
@@ -46,13 +48,16 @@ export default function AuditPage() {
           autoFocus
           className="h-[calc(100vh-200px)] min-h-60"
           toolbar={
-            <span className="text-xs text-muted" aria-live="polite">
-              <span className="font-medium text-fg tabular-nums">
-                {meta.total_is_estimate ? '≈ ' : ''}
-                {count.format(meta.total_number_of_entries)}
-              </span>{' '}
-              entries
-            </span>
+            <>
+              <span className="text-xs text-muted" aria-live="polite">
+                <span className="font-medium text-fg tabular-nums">
+                  {meta.total_is_estimate ? '≈ ' : ''}
+                  {count.format(meta.total_number_of_entries)}
+                </span>{' '}
+                entries
+              </span>
+              <Button onClick={() => void runCommand('audit.export-csv', { origin: 'button' })}>Export CSV</Button>
+            </>
           }
           empty={<EmptyState title="Nothing matches these filters" message="Change or remove a filter." />}
         />

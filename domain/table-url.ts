@@ -1,6 +1,15 @@
-import { isTableFilter } from '../../../domain/table-filters';
-import type { TableFilter, TableSort } from '../../../domain/table-query';
-import type { TableState } from './types';
+import { isTableFilter } from './table-filters';
+import type { TableFilter, TableSort } from './table-query';
+
+/**
+ * A table's filters, sort and columns as the address carries them (`?f=…&sort=…&cols=…`): the console's tables keep
+ * their state there, and the calls that answer a file for a table (the audit trail's CSV) read the same address.
+ */
+export interface TableState {
+  filters: TableFilter[];
+  sort?: TableSort;
+  columns?: string[];
+}
 
 const ownKeys = new Set(['f', 'sort', 'cols']);
 
