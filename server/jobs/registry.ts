@@ -44,6 +44,11 @@ export interface JobKind<P = unknown, B = unknown> {
   /** Items per batch (one transaction). Default 100. */
   batchSize?: number;
   /**
+   * How long the worker rests after a batch that took `batchMs`, before the next (default 0): a kind whose batches
+   * are heavy writes leaves the database and the process that share the machine with it room for requests meanwhile.
+   */
+  pauseAfterBatch?(batchMs: number): number;
+  /**
    * Fills the job's items (`addJobItems`, `addJobItemsFrom`) the first time a worker runs it, in one transaction, when
    * `enqueueJob` did not get them. The job's `total` is set from the items afterwards.
    */

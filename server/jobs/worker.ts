@@ -93,6 +93,21 @@ export class JobWorker {
     }
   }
 
+  /** Waits `ms`, or less when `stop()` is called meanwhile. */
+  #rest(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#wake = null;
+        resolve();
+      }, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        this.#wake = null;
+        resolve();
+      };
+    });
+  }
+
   #sleep(): Promise<void> {
     return new Promise((resolve) => {
       this.#wake = () => {
@@ -186,9 +201,12 @@ export class JobWorker {
         await this.#release(claimed.id);
         return;
       }
+      const begun = performance.now();
       const more = await this.#db.transaction((db) => this.#batch(db, claimed.id, kind));
       if (!more) return;
       this.#afterBatch?.(claimed.id);
+      const pause = kind.pauseAfterBatch?.(performance.now() - begun) ?? 0;
+      if (pause > 0 && !this.#stopping) await this.#rest(pause);
     }
   }
 

@@ -11,9 +11,11 @@ export const broadcastJobKind = 'notification_broadcast';
 
 /**
  * How a sending is cut: each job item is a range of up to `customersPerItem` customers of the segment (by id), written
- * with one INSERT … SELECT; a batch (one transaction) runs `itemsPerBatch` items. Tests make them small.
+ * with one INSERT … SELECT; a batch (one transaction) runs `itemsPerBatch` items, then the worker rests `pauseRatio` ×
+ * the batch's time, so the sending takes at most 1 / (1 + pauseRatio) of a core and requests keep the rest. Tests make
+ * them small.
  */
-export const broadcastSizing = { customersPerItem: 1000, itemsPerBatch: 5 };
+export const broadcastSizing = { customersPerItem: 1000, itemsPerBatch: 5, pauseRatio: 0.5 };
 
 /** The WHERE of a segment's filters over `customers` (undefined: every customer). */
 export function segmentWhere(filters: ParsedTableQuery['filters']): SQL | undefined {
@@ -44,6 +46,7 @@ registerJobKind<{ broadcastId: number }, Batch>(broadcastJobKind, {
   get batchSize() {
     return broadcastSizing.itemsPerBatch;
   },
+  pauseAfterBatch: (batchMs) => batchMs * broadcastSizing.pauseRatio,
   /** When the sending starts (at send_at): the segment's customers as it is then, cut in id ranges. */
   async plan(db, job) {
     const broadcast = await broadcastOf(db, job.payload.broadcastId);
