@@ -1,5 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { type NotificationRow, sendingStateLabels, sendingStates } from '../../domain/notifications';
+import {
+  type NotificationRow,
+  sendingStateLabels,
+  sendingStates,
+  webhookStateLabels,
+  webhookStates,
+} from '../../domain/notifications';
 import type { Header } from '../../domain/tables';
 import { notificationCategories, notificationCategoryLabels } from '../../domain/user-details';
 import type { Database } from '../db/client';
@@ -26,7 +32,11 @@ export const notificationHeaders: readonly Header[] = [
   tableHeader('read_count', 'Read', 'NUMBER', null),
   tableHeader('send_at', 'Send at', 'DATETIME', null),
   tableHeader('sent_time', 'Sent', 'DATETIME', null),
-  tableHeader('webhook_state', 'Webhook', 'STATUS', null, { default_visible: false }),
+  tableHeader('webhook_state', 'Webhook', 'STATUS', null, {
+    options: [...webhookStates],
+    option_labels: webhookStateLabels,
+  }),
+  tableHeader('webhook_error', 'Webhook error', 'TEXT', null),
   tableHeader('created_by', 'By', 'TEXT', null, { default_visible: false }),
   tableHeader('id', 'ID', 'NUMBER', null, { default_visible: false }),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
