@@ -49,6 +49,12 @@ export interface JobKind<P = unknown, B = unknown> {
    */
   pauseAfterBatch?(batchMs: number): number;
   /**
+   * How long a claim holds without a renewal, for this kind (at most the worker's): how soon another server takes the
+   * job over once its server died. Every batch renews it; a batch that outlives it still cannot be run twice (its
+   * transaction holds the job row, which a claim skips).
+   */
+  leaseSeconds?: number;
+  /**
    * Fills the job's items (`addJobItems`, `addJobItemsFrom`) the first time a worker runs it, in one transaction, when
    * `enqueueJob` did not get them. The job's `total` is set from the items afterwards.
    */

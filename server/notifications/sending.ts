@@ -47,6 +47,8 @@ registerJobKind<{ broadcastId: number }, Batch>(broadcastJobKind, {
     return broadcastSizing.itemsPerBatch;
   },
   pauseAfterBatch: (batchMs) => batchMs * broadcastSizing.pauseRatio,
+  /** A batch takes well under a second: a server killed mid-send is taken over within 10 s, not 30. */
+  leaseSeconds: 10,
   /** When the sending starts (at send_at): the segment's customers as it is then, cut in id ranges. */
   async plan(db, job) {
     const broadcast = await broadcastOf(db, job.payload.broadcastId);
