@@ -241,10 +241,10 @@ await exited;
 const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: dataDir as string });
 const counted = await database.db.execute<{ rows: number; customers: number; missing: number }>(sql`
   select count(*)::int as rows, count(distinct customer_id)::int as customers,
-         (select count(*)::int from customers c
+         (select count(*)::int from customers
            where ${segmentWhere(filters as never) ?? sql`true`}
              and not exists (select 1 from customer_notifications n
-                             where n.broadcast_id = ${notification.id} and n.customer_id = c.id)) as missing
+                             where n.broadcast_id = ${notification.id} and n.customer_id = customers.id)) as missing
   from customer_notifications where broadcast_id = ${notification.id}`);
 await database.close();
 const check = counted.rows[0];

@@ -155,6 +155,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
   });
 
   it('resumes after a server died mid-send with no customer twice and none missed', async () => {
+    const sizing = { ...broadcastSizing };
     broadcastSizing.customersPerItem = 2;
     broadcastSizing.itemsPerBatch = 1;
     try {
@@ -182,8 +183,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
       const row = (await marketer.get(t.api.notifications.list)).json.notifications.find((n) => n.id === id);
       expect(row).toMatchObject({ sending_state: 'SENT', sent_count: everyone });
     } finally {
-      broadcastSizing.customersPerItem = 1000;
-      broadcastSizing.itemsPerBatch = 5;
+      Object.assign(broadcastSizing, sizing);
     }
   });
 
