@@ -44,6 +44,17 @@ export interface JobKind<P = unknown, B = unknown> {
   /** Items per batch (one transaction), or per job (e.g. larger when the kind's fast path takes it). Default 100. */
   batchSize?: number | ((job: Job<P>) => number);
   /**
+   * How long the worker rests after a batch that took `batchMs`, before the next (default 0): a kind whose batches
+   * are heavy writes leaves the database and the process that share the machine with it room for requests meanwhile.
+   */
+  pauseAfterBatch?(batchMs: number): number;
+  /**
+   * How long a claim holds without a renewal, for this kind (at most the worker's): how soon another server takes the
+   * job over once its server died. Every batch renews it; a batch that outlives it still cannot be run twice (its
+   * transaction holds the job row, which a claim skips).
+   */
+  leaseSeconds?: number;
+  /**
    * Fills the job's items (`addJobItems`, `addJobItemsFrom`) the first time a worker runs it, in one transaction, when
    * `enqueueJob` did not get them. The job's `total` is set from the items afterwards.
    */

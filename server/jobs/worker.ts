@@ -106,6 +106,21 @@ export class JobWorker {
     }
   }
 
+  /** Waits `ms`, or less when `stop()` is called meanwhile. */
+  #rest(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#wake = null;
+        resolve();
+      }, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        this.#wake = null;
+        resolve();
+      };
+    });
+  }
+
   #sleep(): Promise<void> {
     return new Promise((resolve) => {
       this.#wake = () => {
@@ -117,8 +132,10 @@ export class JobWorker {
     });
   }
 
-  #lease() {
-    return sql`now() + make_interval(secs => ${this.#leaseSeconds})`;
+  /** The lease's end: the kind's own length (short for quick batches), else the worker's. */
+  #lease(kind?: JobKind<unknown, unknown>) {
+    const seconds = Math.min(kind?.leaseSeconds ?? this.#leaseSeconds, this.#leaseSeconds);
+    return sql`now() + make_interval(secs => ${seconds})`;
   }
 
   /** Claims one due job and runs it until it ends, the worker stops or the lease is lost. False when none was due. */
@@ -179,10 +196,10 @@ export class JobWorker {
   }
 
   /** Renews the lease in `db`'s transaction (locking the job row until it commits); the job as it is now. */
-  async #renew(db: Database, jobId: number): Promise<Job> {
+  async #renew(db: Database, jobId: number, kind: JobKind<unknown, unknown>): Promise<Job> {
     const [job] = await db
       .update(jobs)
-      .set({ lockedUntil: this.#lease() })
+      .set({ lockedUntil: this.#lease(kind) })
       .where(and(eq(jobs.id, jobId), eq(jobs.workerId, this.id), eq(jobs.state, 'running')))
       .returning();
     if (!job) throw new LeaseLost();
@@ -199,16 +216,19 @@ export class JobWorker {
         await this.#release(claimed.id);
         return;
       }
+      const begun = performance.now();
       const more = await this.#db.transaction((db) => this.#batch(db, claimed.id, kind));
       if (!more) return;
       this.#afterBatch?.(claimed.id);
+      const pause = kind.pauseAfterBatch?.(performance.now() - begun) ?? 0;
+      if (pause > 0 && !this.#stopping) await this.#rest(pause);
     }
   }
 
   async #plan(claimed: Job, kind: JobKind<unknown, unknown>): Promise<boolean> {
     try {
       await this.#db.transaction(async (db) => {
-        const job = await this.#renew(db, claimed.id);
+        const job = await this.#renew(db, claimed.id, kind);
         await kind.plan?.(db, job);
         await db.execute(sql`update jobs set planned = true,
           total = (select count(*)::int from job_items where job_id = ${job.id}) where id = ${job.id}`);
@@ -228,7 +248,7 @@ export class JobWorker {
 
   /** One batch in `db`'s transaction. False when the job ended (done or cancelled). */
   async #batch(db: Database, jobId: number, kind: JobKind<unknown, unknown>): Promise<boolean> {
-    const job = await this.#renew(db, jobId);
+    const job = await this.#renew(db, jobId, kind);
     const finish = (state: 'done' | 'cancelled') =>
       db
         .update(jobs)

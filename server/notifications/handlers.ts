@@ -121,8 +121,7 @@ export const deleteNotification = handle(api.notifications.remove, async ({ db, 
     .set({ deletedAt: sql`now()` })
     .where(eq(notificationBroadcasts.id, params.notification_id));
   await db.execute(sql`update customer_notifications set deleted_at = now()
-    where deleted_at is null and id in (select customer_notification_id from notification_deliveries
-                                        where broadcast_id = ${params.notification_id})`);
+    where broadcast_id = ${params.notification_id} and deleted_at is null`);
   return { notification: await readNotification(db, params.notification_id) };
 });
 

@@ -1,5 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { type NotificationRow, sendingStateLabels, sendingStates } from '../../domain/notifications';
+import {
+  type NotificationRow,
+  sendingStateLabels,
+  sendingStates,
+  webhookStateLabels,
+  webhookStates,
+} from '../../domain/notifications';
 import type { Header } from '../../domain/tables';
 import { notificationCategories, notificationCategoryLabels } from '../../domain/user-details';
 import type { Database } from '../db/client';
@@ -26,16 +32,15 @@ export const notificationHeaders: readonly Header[] = [
   tableHeader('read_count', 'Read', 'NUMBER', null),
   tableHeader('send_at', 'Send at', 'DATETIME', null),
   tableHeader('sent_time', 'Sent', 'DATETIME', null),
-  tableHeader('webhook_state', 'Webhook', 'STATUS', null, { default_visible: false }),
+  tableHeader('webhook_state', 'Webhook', 'STATUS', null, {
+    options: [...webhookStates],
+    option_labels: webhookStateLabels,
+  }),
+  tableHeader('webhook_error', 'Webhook error', 'TEXT', null),
   tableHeader('created_by', 'By', 'TEXT', null, { default_visible: false }),
   tableHeader('id', 'ID', 'NUMBER', null, { default_visible: false }),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
 ];
-
-const reads = sql<{ count: number; first: string | null }>`(
-  select json_build_object('count', count(cn.read_at), 'first', min(cn.read_at))
-  from notification_deliveries d join customer_notifications cn on cn.id = d.customer_notification_id
-  where d.broadcast_id = ${notificationBroadcasts.id})`;
 
 type JobState = (typeof jobs.$inferSelect)['state'];
 
@@ -55,7 +60,6 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
       job: jobs.state,
       due: sql<boolean>`coalesce(${jobs.runAfter} <= now(), false)`,
       creator: sql<string>`${staff.firstName} || ' ' || ${staff.lastName}`,
-      reads,
     })
     .from(notificationBroadcasts)
     .innerJoin(staff, eq(staff.id, notificationBroadcasts.createdBy))
@@ -63,7 +67,7 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
     .where(id === undefined ? sql`${notificationBroadcasts.deletedAt} is null` : eq(notificationBroadcasts.id, id))
     .orderBy(desc(notificationBroadcasts.createdAt), desc(notificationBroadcasts.id))
     .limit(200);
-  return rows.map(({ broadcast, job, due, creator, reads: read }) => {
+  return rows.map(({ broadcast, job, due, creator }) => {
     const state = sendingState(broadcast, job, due);
     const running = state === 'SCHEDULED' || state === 'SENDING';
     const deleted = broadcast.deletedAt !== null;
@@ -81,10 +85,10 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
       send_at: isoTimestampOrNull(broadcast.sendAt),
       sent_time: isoTimestampOrNull(broadcast.sentTime),
       receive_time: isoTimestampOrNull(broadcast.sentTime),
-      read_time: read.first ? isoTimestamp(read.first) : null,
+      read_time: isoTimestampOrNull(broadcast.firstReadAt),
       recipients_total: broadcast.recipientsTotal,
       sent_count: broadcast.sentCount,
-      read_count: Number(read.count),
+      read_count: broadcast.readCount,
       progress:
         broadcast.recipientsTotal === 0
           ? 0

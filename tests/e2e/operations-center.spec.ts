@@ -131,9 +131,10 @@ test('keyboard only, as MARKETER_PLUS: upload a banner with progress and schedul
   await expect(page.getByText(`Sends “${title}” to ${count} customers (active customers in GB).`)).toBeVisible();
   await page.keyboard.press('Enter');
 
-  const row = page.getByRole('table', { name: 'Notifications' }).getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText(`${count} of ${count}`, { timeout: 20_000 });
-  await expect(row).toContainText('Sent · Sent');
+  const row = page.getByRole('grid', { name: 'Notifications' }).getByRole('row').filter({ hasText: title });
+  await expect(row.getByRole('progressbar', { name: `${count} of ${count}` })).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText('Sent');
+  await expect(row).not.toContainText('Pending'); // status Sent, sending state Sent
 
   const customer = users[0];
   if (!customer) throw new Error('No active customer in GB in the demo data');

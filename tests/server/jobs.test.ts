@@ -58,6 +58,22 @@ registerJobKind<{ upTo: number }>('test_planned', {
   },
 });
 
+/** Rests `rest` ms after each batch; `rested` records the batch times it was asked about. */
+const paced = { rest: 0, rested: [] as number[] };
+registerJobKind<Record<string, never>>('test_paced', {
+  batchSize: 2,
+  pauseAfterBatch: (batchMs) => {
+    paced.rested.push(batchMs);
+    return paced.rest;
+  },
+  runItem: async ({ db, job, item }) => {
+    await db.execute(
+      sql`insert into test_effects (job_id, item_key, attempt) values (${job.id}, ${item.key}, ${item.attempt})`,
+    );
+    return { state: 'done' };
+  },
+});
+
 const keys = (n: number) => Array.from({ length: n }, (_, index) => String(index + 1));
 
 describeEachBackend('job queue', (backend) => {
@@ -154,6 +170,32 @@ describeEachBackend('job queue', (backend) => {
     const effects = await effectsOf(id);
     expect(effects.size).toBe(60);
     expect([...effects.values()].every((runs) => runs === 1)).toBe(true);
+  });
+
+  it('rests after each batch as its kind asks; stop() cuts a rest short and hands the job back', async () => {
+    paced.rest = 60_000;
+    paced.rested = [];
+    const id = await enqueueJob(database.db, { kind: 'test_paced', payload: {}, items: keys(6) });
+    const resting = worker();
+    resting.start();
+    for (let tries = 0; tries < 500 && paced.rested.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // One batch, then the long rest: nothing more ran meanwhile.
+    expect(paced.rested).toHaveLength(1);
+    expect(paced.rested[0]).toBeGreaterThanOrEqual(0);
+    expect((await readJob(database.db, id))?.done).toBe(2);
+    const begun = performance.now();
+    await resting.stop();
+    expect(performance.now() - begun).toBeLessThan(5_000);
+    expect((await readJob(database.db, id))?.workerId).toBeNull();
+    paced.rest = 0;
+    const next = worker();
+    next.start();
+    expect(await untilFinished(id)).toMatchObject({ state: 'done', done: 6 });
+    await next.stop();
+    expect(paced.rested).toHaveLength(3); // a rest after each of the three batches of two; none after the end
   });
 
   it('takes over the job of a server that died once its lease lapsed, from its first pending item', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appConfig } from '../../server/config';
-import { notificationBroadcasts, notificationDeliveries } from '../../server/db/schema';
+import { customerNotifications, notificationBroadcasts } from '../../server/db/schema';
 import { JobWorker } from '../../server/jobs';
 import { broadcastSizing } from '../../server/notifications/sending';
 import { deliverDueWebhooks, webhookRetry } from '../../server/notifications/webhook';
@@ -77,7 +77,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     for (const each of workers) await each.stop();
   });
   const deliveriesOf = async (id: number) =>
-    t.api.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.broadcastId, id));
+    t.api.db.select().from(customerNotifications).where(eq(customerNotifications.broadcastId, id));
   const notificationsPerCustomer = async (title: string) => {
     const rows = await t.api.db.execute<{ customer_id: number; n: number }>(
       sql`select customer_id, count(*)::int as n from customer_notifications where title = ${title} group by customer_id`,
@@ -155,6 +155,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
   });
 
   it('resumes after a server died mid-send with no customer twice and none missed', async () => {
+    const sizing = { ...broadcastSizing };
     broadcastSizing.customersPerItem = 2;
     broadcastSizing.itemsPerBatch = 1;
     try {
@@ -182,8 +183,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
       const row = (await marketer.get(t.api.notifications.list)).json.notifications.find((n) => n.id === id);
       expect(row).toMatchObject({ sending_state: 'SENT', sent_count: everyone });
     } finally {
-      broadcastSizing.customersPerItem = 1000;
-      broadcastSizing.itemsPerBatch = 5;
+      Object.assign(broadcastSizing, sizing);
     }
   });
 
@@ -234,6 +234,35 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     expect(failed).toMatchObject({ webhook_state: 'FAILED', webhook_attempts: webhookRetry.maxAttempts });
     expect(failed?.webhook_error).toContain('answered 500');
     expect(failed?.webhook_error).toContain('gave up after 5 attempts');
+  });
+
+  it('counts reads as customers read it (a stored counter kept by read_at), and unreads', async () => {
+    const title = 'Read by some';
+    const sent = await marketer.post(t.api.notifications.send, {}, { ...message, title, segment: activeInGB });
+    const id = sent.json.notification.id;
+    const runner = worker();
+    while (await runner.runNext()) {}
+    const rowOf = async () =>
+      (await marketer.get(t.api.notifications.list)).json.notifications.find((n) => n.id === id);
+    expect(await rowOf()).toMatchObject({ read_count: 0, read_time: null });
+    const [first, second, third] = await deliveriesOf(id);
+    const read = (notification: typeof first, at: string | null) =>
+      t.api.db
+        .update(customerNotifications)
+        .set({ readAt: at })
+        .where(eq(customerNotifications.id, Number(notification?.id)));
+    await read(second, '2026-11-02T10:00:00.000Z');
+    await read(first, '2026-11-02T09:00:00.000Z');
+    await read(third, '2026-11-02T11:00:00.000Z');
+    await read(third, '2026-11-02T12:00:00.000Z'); // read again: still one reader
+    const counted = await rowOf();
+    expect(counted?.read_count).toBe(3);
+    expect(Date.parse(counted?.read_time ?? '')).toBe(Date.parse('2026-11-02T09:00:00Z'));
+    await read(second, null);
+    expect(await rowOf()).toMatchObject({ read_count: 2 });
+    // Another customer notification (not from a broadcast) read: no broadcast counts it.
+    await t.api.db.execute(sql`update customer_notifications set read_at = now() where broadcast_id is null`);
+    expect(await rowOf()).toMatchObject({ read_count: 2 });
   });
 
   it('deletes a notification: it leaves the list and every customer’s notifications', async () => {

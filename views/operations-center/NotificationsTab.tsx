@@ -1,57 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
-import { labelOf } from '../../domain/labels';
-import { type NotificationRow, sendingStateLabels, webhookStateLabels } from '../../domain/notifications';
-import { notificationCategoryLabels } from '../../domain/user-details';
+import { type NotificationRow, sendingStateLabels } from '../../domain/notifications';
 import { useCall } from '../../src/http';
+import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
-import { formatDateTime } from '../../src/ui/dates';
+import { EmptyState } from '../../src/ui/EmptyState';
+import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
 import { toast } from '../../src/ui/toast-store';
-import { type DetailColumn, DetailTable } from '../user-details/DetailTable';
+import { areaRowMenu, runWithRow } from '../partners-management/row-menu';
 import { TabState } from '../user-details/TabState';
 import { NotificationGenerator } from './NotificationGenerator';
-import { OpsRowMenu } from './OpsRowMenu';
 
 function progressText(row: NotificationRow): string {
   return `${row.sent_count.toLocaleString('en-US')} of ${row.recipients_total.toLocaleString('en-US')}`;
 }
 
-const columns: readonly DetailColumn<NotificationRow>[] = [
-  { header: 'Created', cell: (row) => formatDateTime(row.created_at) },
-  { header: 'Title', cell: (row) => <span className="font-medium text-fg">{row.title}</span> },
-  { header: 'Category', cell: (row) => notificationCategoryLabels[row.category] },
-  { header: 'Status', cell: (row) => `${row.status} · ${sendingStateLabels[row.sending_state]}` },
-  {
-    header: 'Progress',
-    cell: (row) => (
-      <span className="flex items-center gap-2">
-        <progress max={100} value={row.progress} aria-label={`Notification ${row.id} progress`} className="h-2 w-24" />
-        <span className="tabular-nums">{progressText(row)}</span>
-      </span>
-    ),
-  },
-  { header: 'Read', cell: (row) => row.read_count.toLocaleString('en-US'), numeric: true },
-  { header: 'Send at', cell: (row) => (row.send_at ? formatDateTime(row.send_at) : 'Now') },
-  {
-    header: 'Webhook',
-    cell: (row) => {
-      const state = labelOf(webhookStateLabels, row.webhook_state);
-      return row.webhook_error ? `${state}: ${row.webhook_error}` : state;
-    },
-  },
-  {
-    header: 'Actions',
-    cell: (row) => (
-      <OpsRowMenu
-        kind="broadcast"
-        label={`Notification #${row.id}`}
-        quickActions={row.quick_actions}
-        prefill={{ notification_id: String(row.id) }}
-      />
-    ),
-  },
-];
+/** A list row: the server's, with its progress as `sent/total` (what the PROGRESS cell draws as a bar). */
+type BroadcastTableRow = Omit<NotificationRow, 'progress'> & { progress: string };
+
+function tableRow(row: NotificationRow): BroadcastTableRow {
+  return { ...row, progress: `${row.sent_count}/${row.recipients_total}` };
+}
 
 /** Toasts once when a sending this page watched ends (sent, cancelled or failed). */
 function useSendingToasts(rows: readonly NotificationRow[] | undefined) {
@@ -74,6 +44,8 @@ function useSendingToasts(rows: readonly NotificationRow[] | undefined) {
  * to a segment, and every notification with its progress, refreshed every second while one is sending.
  */
 export function NotificationsTab() {
+  const [state, setState] = useTableUrlState();
+  const { userRole } = useSession();
   const { data, isLoading, error } = useCall(
     api.notifications.list,
     {},
@@ -82,6 +54,18 @@ export function NotificationsTab() {
     },
   );
   useSendingToasts(data?.notifications);
+  const rows = useMemo(
+    () => sortRowsLocally((data?.notifications ?? []).map(tableRow), state.sort, data?.headers ?? []),
+    [data, state.sort],
+  );
+  const rowActions = useCallback(
+    (row: BroadcastTableRow) => areaRowMenu('broadcast', row.quick_actions, userRole),
+    [userRole],
+  );
+  const onRowAction = useCallback(
+    (row: BroadcastTableRow, action: RowAction) => runWithRow(action, { notification_id: String(row.id) }),
+    [],
+  );
   return (
     <div className="flex flex-col gap-6">
       <NotificationGenerator />
@@ -95,12 +79,20 @@ export function NotificationsTab() {
           </Button>
         </div>
         {data ? (
-          <DetailTable
+          <DataTable
+            id="notifications"
             label="Notifications"
-            columns={columns}
-            rows={data.notifications}
-            rowKey={(row) => row.id}
-            empty="No notification sent yet."
+            headers={data.headers}
+            rows={rows}
+            state={state}
+            onStateChange={setState}
+            filterable={false}
+            rowActions={rowActions}
+            onRowAction={onRowAction}
+            rowLabel={(row) => `Notification #${row.id}`}
+            className="h-[32rem]"
+            toolbar={<span className="text-xs text-muted">{rows.length} notifications</span>}
+            empty={<EmptyState title="No notification sent yet" message="Send one to a segment of customers." />}
           />
         ) : (
           <TabState what="the notifications" loading={isLoading} error={error} />

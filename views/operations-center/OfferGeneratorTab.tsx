@@ -1,48 +1,35 @@
+import { useCallback, useMemo } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
-import { type PromotionLinkRow, promotionBenefitLabels, promotionLinkStateLabels } from '../../domain/marketing';
+import type { PromotionLinkRow } from '../../domain/marketing';
 import { useCall } from '../../src/http';
+import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
-import { formatDateTime } from '../../src/ui/dates';
-import { type DetailColumn, DetailTable } from '../user-details/DetailTable';
+import { EmptyState } from '../../src/ui/EmptyState';
+import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
+import { areaRowMenu, runWithRow } from '../partners-management/row-menu';
 import { TabState } from '../user-details/TabState';
-import { OpsRowMenu } from './OpsRowMenu';
-
-const columns: readonly DetailColumn<PromotionLinkRow>[] = [
-  { header: 'Created', cell: (link) => formatDateTime(link.created_at) },
-  { header: 'By', cell: (link) => link.created_by },
-  { header: 'Benefit', cell: (link) => promotionBenefitLabels[link.benefit] },
-  { header: 'Valid for', cell: (link) => `${link.duration} ${link.duration_unit.toLowerCase()}` },
-  { header: 'Expires', cell: (link) => formatDateTime(link.expires_at) },
-  { header: 'State', cell: (link) => promotionLinkStateLabels[link.state] },
-  { header: 'Slug', cell: (link) => link.slug ?? '—' },
-  {
-    header: 'Link',
-    cell: (link) => (
-      <code className="block max-w-72 truncate text-xs" title={link.url}>
-        {link.url}
-      </code>
-    ),
-  },
-  {
-    header: 'Actions',
-    cell: (link) => (
-      <OpsRowMenu
-        kind="promotionLink"
-        label={`Promotion link #${link.id}`}
-        quickActions={link.quick_actions}
-        prefill={{ link_id: String(link.id) }}
-      />
-    ),
-  },
-];
+import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 
 /**
  * The offer generator (`/operations-center/offer-generator`): "Generate promotion link" (a signed link with its benefit
- * and expiry, copied from the result) and every link generated, with who made it, until when, and revoke.
+ * and expiry, copied from the result) and every link generated (the virtualized table over the server's headers), with
+ * who made it, until when, and revoke from the row menu.
  */
 export function OfferGeneratorTab() {
-  const { data, isLoading, error } = useCall(api.marketing.links, {});
+  const [state, setState] = useTableUrlState();
+  const { userRole } = useSession();
+  const { data, isLoading, error, mutate } = useCall(api.marketing.links, {});
+  useRefreshAfterRuns(() => void mutate());
+  const rows = useMemo(() => sortRowsLocally(data?.links ?? [], state.sort, data?.headers ?? []), [data, state.sort]);
+  const rowActions = useCallback(
+    (link: PromotionLinkRow) => areaRowMenu('promotionLink', link.quick_actions, userRole),
+    [userRole],
+  );
+  const onRowAction = useCallback(
+    (link: PromotionLinkRow, action: RowAction) => runWithRow(action, { link_id: String(link.id) }),
+    [],
+  );
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
@@ -55,12 +42,19 @@ export function OfferGeneratorTab() {
         </Button>
       </div>
       {data ? (
-        <DetailTable
+        <DataTable
+          id="promotion-links"
           label="Promotion links"
-          columns={columns}
-          rows={data.links}
-          rowKey={(link) => link.id}
-          empty="No promotion link yet."
+          headers={data.headers}
+          rows={rows}
+          state={state}
+          onStateChange={setState}
+          filterable={false}
+          rowActions={rowActions}
+          onRowAction={onRowAction}
+          rowLabel={(link) => `Promotion link #${link.id}`}
+          toolbar={<span className="text-xs text-muted">{rows.length} links</span>}
+          empty={<EmptyState title="No promotion link yet" message="Generate one: it is listed here." />}
         />
       ) : (
         <TabState what="the promotion links" loading={isLoading} error={error} />

@@ -1,5 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { staff } from './staff';
 
 /**
@@ -27,6 +26,12 @@ export const notificationBroadcasts = pgTable(
     sentCount: integer('sent_count').notNull().default(0),
     /** The last customer id the sending has passed (customers are sent to in id order, in batches). */
     cursorCustomerId: integer('cursor_customer_id').notNull().default(0),
+    /**
+     * Customers who read it, and when the first did: stored, kept by a trigger on customer_notifications as its
+     * `read_at` is set or cleared (whoever writes it), so the list never counts 400,000 rows per broadcast.
+     */
+    readCount: integer('read_count').notNull().default(0),
+    firstReadAt: timestamp('first_read_at', { withTimezone: true, mode: 'string' }),
     /** The job that sends it (server/jobs), once queued. */
     jobId: text('job_id'),
     webhookState: text('webhook_state').notNull().default('NONE'),
@@ -46,19 +51,4 @@ export const notificationBroadcasts = pgTable(
     index('notification_broadcasts_created').on(t.createdAt, t.id),
     index('notification_broadcasts_webhook_due').on(t.webhookState, t.webhookNextAt),
   ],
-);
-
-/** One row per customer a broadcast reached: the primary key is what makes sending exactly once. */
-export const notificationDeliveries = pgTable(
-  'notification_deliveries',
-  {
-    broadcastId: integer('broadcast_id')
-      .notNull()
-      .references(() => notificationBroadcasts.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    customerNotificationId: bigint('customer_notification_id', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.broadcastId, t.customerId] })],
 );
