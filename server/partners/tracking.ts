@@ -34,10 +34,13 @@ export function costPerSubscriber(costMinor: number, subscribers: number) {
   return subscribers > 0 ? money(Math.round(costMinor / subscribers), 'USD') : null;
 }
 
-/** The tracking numbers of the given activities of `table` (partner_activities or marketing_activities), by id. */
+/** One of the two activity tables, by its SQL name. */
+export type ActivityTableName = 'partner_activities' | 'marketing_activities';
+
+/** The tracking numbers of the given activities of `table`, by id. */
 export async function activityTracking(
   db: Database,
-  table: 'partner_activities' | 'marketing_activities',
+  table: ActivityTableName,
   ids: readonly number[],
 ): Promise<Map<number, Tracking>> {
   const found = new Map<number, Tracking>();
@@ -111,11 +114,17 @@ export async function partnerTotals(db: Database, ids: readonly number[]): Promi
   return found;
 }
 
+/** The activity whose own UTM set counts as free (the one being edited), by its table. */
+export interface UtmSetOwner {
+  activityId?: number;
+  marketingActivityId?: number;
+}
+
 /** True when an activity of either table already uses the UTM set (except the ones named). */
 export async function utmSetTaken(
   db: Database,
   set: { utm_source: string; utm_campaign: string; utm_content: string | null },
-  except: { activityId?: number; marketingActivityId?: number } = {},
+  except: UtmSetOwner = {},
 ): Promise<boolean> {
   const same = (alias: string): SQL =>
     sql`lower(${sql.raw(alias)}.utm_source) = lower(${set.utm_source}) and lower(${sql.raw(alias)}.utm_campaign) = lower(${set.utm_campaign}) and lower(coalesce(${sql.raw(alias)}.utm_content, '')) = lower(${set.utm_content ?? ''})`;
