@@ -96,7 +96,7 @@ async function prepare(): Promise<{ activities: number; slugs: string[] }> {
       await db.execute(sql`
         update customers c set utm_source = a.utm_source, utm_campaign = a.utm_campaign, utm_content = a.utm_content
         from partner_activities a where c.id % 2 = 0 and a.id = 1 + (c.id / 2) % ${activities}`);
-      for (const table of ['customers', 'partners', 'partner_activities', 'short_links']) {
+      for (const table of ['customers', 'partners', 'partner_activities', 'short_links', 'attribution_counts']) {
         await db.execute(sql.raw(`vacuum analyze ${table}`));
       }
       console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -55,3 +55,5 @@ INSERT INTO attribution_counts (utm_source, utm_campaign, utm_content, referred_
     count(*) FILTER (WHERE last_activity IS NOT NULL), count(*) FILTER (WHERE editing_software ILIKE 'lightroom%')
   FROM customers WHERE (utm_source IS NOT NULL AND utm_campaign IS NOT NULL) OR referred_by LIKE 'partner:%'
   GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+ANALYZE attribution_counts;
