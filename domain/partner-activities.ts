@@ -51,6 +51,33 @@ export const linkFields = {
   slug: optionalSlugSchema.optional().default(null),
 };
 
+/** The link builder's part of an edit body (each field optional: only what changes) and the version read. */
+export const linkEditFields = {
+  base_url: baseUrlSchema.optional(),
+  utm_source: utmValueSchema.optional(),
+  utm_medium: utmValueSchema.optional(),
+  utm_campaign: utmValueSchema.optional(),
+  utm_content: optionalUtmSchema.optional(),
+  slug: optionalSlugSchema.optional(),
+  app_type: z.enum(appTypes).optional(),
+  updated_at: versionSchema,
+};
+
+/** The link builder's part of an answered row, and what ends every activity row. */
+export const linkRowFields = {
+  base_url: z.string(),
+  link: z.string(),
+  slug: z.string().nullable(),
+  short_link: z.string().nullable(),
+  utm_source: z.string(),
+  utm_medium: z.string(),
+  utm_campaign: z.string(),
+  utm_content: z.string().nullable(),
+  app_type: z.enum(appTypes),
+  updated_at: z.string(),
+  quick_actions: z.array(quickActionSchema),
+};
+
 const activityFields = {
   partner_id: idParam,
   type: z.enum(activityTypes, { error: `must be one of: ${activityTypes.join(', ')}` }),
@@ -65,6 +92,8 @@ const activityFields = {
 
 export const createActivityBody = z.object(activityFields).strict();
 export type CreateActivityBody = z.input<typeof createActivityBody>;
+/** A create body as the server reads it (defaults applied). */
+export type CreateActivityFields = z.output<typeof createActivityBody>;
 
 /** `PUT partners/activities/{id}`: the changed fields and the version read. */
 export const updateActivityBody = z
@@ -75,14 +104,7 @@ export const updateActivityBody = z
     cost: amountSchema.optional(),
     event_date: daySchema.nullable().optional(),
     ignore_subscriber_grant: z.boolean().optional(),
-    app_type: z.enum(appTypes).optional(),
-    base_url: baseUrlSchema.optional(),
-    utm_source: utmValueSchema.optional(),
-    utm_medium: utmValueSchema.optional(),
-    utm_campaign: utmValueSchema.optional(),
-    utm_content: optionalUtmSchema.optional(),
-    slug: optionalSlugSchema.optional(),
-    updated_at: versionSchema,
+    ...linkEditFields,
   })
   .strict();
 
@@ -96,18 +118,8 @@ export const activityRowSchema = z
     description: z.string(),
     cost: moneySchema,
     event_date: z.string().nullable(),
-    base_url: z.string(),
-    link: z.string(),
-    slug: z.string().nullable(),
-    short_link: z.string().nullable(),
-    utm_source: z.string(),
-    utm_medium: z.string(),
-    utm_campaign: z.string(),
-    utm_content: z.string().nullable(),
     ignore_subscriber_grant: z.boolean(),
-    app_type: z.enum(appTypes),
-    updated_at: z.string(),
-    quick_actions: z.array(quickActionSchema),
+    ...linkRowFields,
   })
   .extend(trackingSchema.partial().shape);
 export type ActivityRow = z.infer<typeof activityRowSchema>;

@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { defineArea, del, idParam, post, put } from './endpoint';
 import { moneySchema } from './money';
-import { linkFields, trackingSchema } from './partner-activities';
-import {
-  amountSchema,
-  baseUrlSchema,
-  daySchema,
-  optionalSlugSchema,
-  optionalUtmSchema,
-  plainText,
-  requiredText,
-  utmValueSchema,
-  versionSchema,
-} from './partner-fields';
+import { linkEditFields, linkFields, linkRowFields, trackingSchema } from './partner-activities';
+import { amountSchema, daySchema, plainText, requiredText } from './partner-fields';
 import { appTypes } from './partner-vocabulary';
 import { pageMetaSchema, tableQuerySchema } from './table-query';
-import { headerSchema, quickActionSchema } from './tables';
+import { headerSchema } from './tables';
 
 /**
  * Marketing activities (spec §3 "Marketing activity", §7): our own campaigns, with an owner from the staff list, the
@@ -40,6 +30,8 @@ export const createMarketingActivityBody = z
   })
   .strict();
 export type CreateMarketingActivityBody = z.input<typeof createMarketingActivityBody>;
+/** A create body as the server reads it (defaults applied). */
+export type CreateMarketingActivityFields = z.output<typeof createMarketingActivityBody>;
 
 export const updateMarketingActivityBody = z
   .object({
@@ -50,14 +42,7 @@ export const updateMarketingActivityBody = z
     description: plainText(2000).optional(),
     owner_tp_user_id: idParam.nullable().optional(),
     ref_id: z.boolean().optional(),
-    app_type: z.enum(appTypes).optional(),
-    base_url: baseUrlSchema.optional(),
-    utm_source: utmValueSchema.optional(),
-    utm_medium: utmValueSchema.optional(),
-    utm_campaign: utmValueSchema.optional(),
-    utm_content: optionalUtmSchema.optional(),
-    slug: optionalSlugSchema.optional(),
-    updated_at: versionSchema,
+    ...linkEditFields,
   })
   .strict();
 
@@ -71,18 +56,8 @@ export const marketingActivityRowSchema = z
     description: z.string(),
     owner_tp_user_name: z.string().nullable(),
     owner_tp_user_id: z.number().int().nullable(),
-    base_url: z.string(),
-    link: z.string(),
-    slug: z.string().nullable(),
-    short_link: z.string().nullable(),
-    utm_source: z.string(),
-    utm_medium: z.string(),
-    utm_campaign: z.string(),
-    utm_content: z.string().nullable(),
     ref_id: z.boolean(),
-    app_type: z.enum(appTypes),
-    updated_at: z.string(),
-    quick_actions: z.array(quickActionSchema),
+    ...linkRowFields,
   })
   .extend(trackingSchema.partial().shape);
 export type MarketingActivityRow = z.infer<typeof marketingActivityRowSchema>;

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { type partnerActivities, partners } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { shortLinkUrl } from './short-links';
-import { activityTracking } from './tracking';
+import { type ActivityTableName, activityTracking } from './tracking';
 
 export type ActivityRecord = typeof partnerActivities.$inferSelect;
 
@@ -36,7 +36,7 @@ export function linkOf(
 }
 
 /** Edit (partner_managment) and delete (delete_activities) of an activity row, disabled with the reason. */
-export function activityActions(
+function activityActions(
   can: (permission: Permission) => boolean,
   names: readonly [edit: string, remove: string],
 ): QuickAction[] {
@@ -50,38 +50,74 @@ export function activityActions(
   }));
 }
 
-/** Activity rows for records: partner names in one query, tracking numbers (view_tracking only) in another. */
+/** The request rows are built for: who may see the tracking numbers, and on which origin short links live. */
+export interface RowContext {
+  can: (permission: Permission) => boolean;
+  request: FastifyRequest;
+}
+
+/** What both activity tables' records carry for the shared part of a row. */
+type SharedRecord = Pick<
+  ActivityRecord,
+  'id' | 'baseUrl' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmContent' | 'slug' | 'appType' | 'updatedAt'
+>;
+
+/**
+ * Rows of either activity table: the table's own fields (`own`), then the link builder's, the app, the version, the
+ * row menu (`actionNames`: edit, delete) and, for view_tracking holders only, the tracking numbers (one query).
+ */
+export async function sharedActivityRows<R extends SharedRecord, Own>(
+  db: Database,
+  table: ActivityTableName,
+  records: readonly R[],
+  context: RowContext,
+  actionNames: readonly [edit: string, remove: string],
+  own: (record: R) => Own,
+) {
+  const tracking = context.can('view_tracking')
+    ? await activityTracking(
+        db,
+        table,
+        records.map((record) => record.id),
+      )
+    : null;
+  const actions = activityActions(context.can, actionNames);
+  return records.map((record) => ({
+    ...own(record),
+    ...linkOf(record, context.request),
+    app_type: record.appType,
+    updated_at: isoTimestamp(record.updatedAt),
+    quick_actions: actions,
+    ...(tracking ? tracking.get(record.id) : {}),
+  }));
+}
+
+/** Partner activity rows for records: partner names in one query, then the shared part. */
 export async function activityRows(
   db: Database,
   records: readonly ActivityRecord[],
-  context: { can: (permission: Permission) => boolean; request: FastifyRequest },
+  context: RowContext,
 ): Promise<ActivityRow[]> {
   const partnerIds = [...new Set(records.map((record) => record.partnerId))];
   const names = partnerIds.length
     ? await db.select({ id: partners.id, name: partners.name }).from(partners).where(inArray(partners.id, partnerIds))
     : [];
   const partnerName = new Map(names.map((row) => [row.id, row.name]));
-  const tracking = context.can('view_tracking')
-    ? await activityTracking(
-        db,
-        'partner_activities',
-        records.map((record) => record.id),
-      )
-    : null;
-  const actions = activityActions(context.can, ['EDIT_ACTIVITY', 'DELETE_ACTIVITY']);
-  return records.map((record) => ({
-    id: record.id,
-    partner_name: partnerName.get(record.partnerId) ?? '',
-    partner_id: record.partnerId,
-    type: record.type,
-    description: record.description,
-    cost: money(record.cost, 'USD'),
-    event_date: record.eventDate,
-    ...linkOf(record, context.request),
-    ignore_subscriber_grant: record.ignoreSubscriberGrant,
-    app_type: record.appType,
-    updated_at: isoTimestamp(record.updatedAt),
-    quick_actions: actions,
-    ...(tracking ? tracking.get(record.id) : {}),
-  }));
+  return sharedActivityRows(
+    db,
+    'partner_activities',
+    records,
+    context,
+    ['EDIT_ACTIVITY', 'DELETE_ACTIVITY'],
+    (record) => ({
+      id: record.id,
+      partner_name: partnerName.get(record.partnerId) ?? '',
+      partner_id: record.partnerId,
+      type: record.type,
+      description: record.description,
+      cost: money(record.cost, 'USD'),
+      event_date: record.eventDate,
+      ignore_subscriber_grant: record.ignoreSubscriberGrant,
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../domain/api';
 import { shortLinkPath } from '../../domain/partner-fields';
@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { shortLinks } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { ClickCounter, type ClickCounterOptions } from './click-counter';
 import { plainPage } from './plain-page';
 
 /** Paths our own server uses at its root: never a slug, so a short link can not shadow them. */
@@ -73,26 +74,36 @@ export const isValidSlug = handle(
 );
 
 /**
- * `GET /l/{slug}`: 302 to the activity's link, counting the click in the same statement (one indexed UPDATE …
- * RETURNING: every click counted, nothing read twice); an unknown or malformed slug gets a plain 404 page. The click's
- * commit does not wait for the WAL flush (`synchronous_commit` off for that statement only): a redirect never waits on
- * the disk; a database crash could lose the last fraction of a second of clicks, never a committed activity.
+ * The headers of a short link's answer, instead of the console's full set (helmet is skipped on this route: a
+ * redirect has no document for a content policy to govern, and the 404 page brings its own): never cached (each open
+ * is a click to count), no referrer passed on to the destination, no type sniffing.
  */
-export function registerShortLinks(app: FastifyInstance, db: Database): void {
-  app.get<{ Params: { slug: string } }>('/l/:slug', async (request, reply) => {
+const linkHeaders = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/**
+ * `GET /l/{slug}`: 302 to the activity's link once its click is committed (`ClickCounter`: clicks arriving together
+ * share one statement, so every answered click is counted at a fraction of a round trip each); an unknown or
+ * malformed slug gets a plain 404 page, counting nothing. Closing the app waits for the clicks in flight.
+ */
+export function registerShortLinks(
+  app: FastifyInstance,
+  db: Database,
+  options: ClickCounterOptions = {},
+): ClickCounter {
+  const counter = new ClickCounter(db, options);
+  app.addHook('onClose', () => counter.drained());
+  app.get<{ Params: { slug: string } }>('/l/:slug', { helmet: false }, async (request, reply) => {
     const slug = request.params.slug;
-    const found = slugPattern.test(slug)
-      ? await db.execute<{ url: string }>(
-          sql`with async as (select set_config('synchronous_commit', 'off', true))
-            update short_links set clicks = clicks + 1, last_click_at = now() from async where slug = ${slug}
-            returning url`,
-        )
-      : { rows: [] };
-    const url = found.rows[0]?.url;
-    reply.header('Cache-Control', 'no-store');
+    const url = slugPattern.test(slug) ? await counter.click(slug) : null;
+    reply.headers(linkHeaders);
     if (!url) {
       return plainPage(reply.code(404), 'Link not found', 'This short link does not exist (or no longer does).');
     }
     return reply.redirect(url, 302);
   });
+  return counter;
 }

@@ -7,14 +7,15 @@ import { openDatabase } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedDatabase } from '../../server/seed/generate';
 import { seedPartners } from '../../server/seed/partners';
+import { httpLoad, loadLine } from './http-load';
 
 /**
- * `npm run bench:partners` (PostgreSQL: DATABASE_URL, default the local `loupe_partners_bench`): customers made in SQL
- * with the attribution fields (utm_*, referred_by, plan, last activity, editing software), `--partners` partners with
- * about `--activities-per-partner` activities each (half the customers attributed to activities, one in 40 referred by
- * a partner's ref), then the real server as its own process, loaded over loopback: partners_filter and
- * activities_filter first page (with tracking numbers and the count), and `GET /l/{slug}` (redirects/s, p50/p95/p99,
- * and a check that every click was counted).
+ * `npm run bench:partners` (PostgreSQL: DATABASE_URL, default the local `loupe_partners_bench`): at least `--customers`
+ * customers (kept when the database holds as many, e.g. a copy of a seeded one; else made in SQL with the attribution
+ * fields), `--partners` partners with about `--activities-per-partner` activities each (half the customers attributed
+ * to activities, one in 40 referred by a partner's ref), then the real server as its own process, loaded over
+ * loopback: partners_filter and activities_filter first page (with tracking numbers and the count), and `GET /l/{slug}`
+ * at fixed concurrencies and at fixed rates (open loop), with a check that every click was counted.
  */
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,9 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '1000' },
     redirects: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '1,8' },
-    'redirect-concurrency': { type: 'string', default: '1,16,64' },
+    'redirect-concurrency': { type: 'string', default: '1,8,32' },
+    /** Open-loop loads at these rates (redirects/s; latency counted from when each was due). */
+    'redirect-rate': { type: 'string', default: '2000' },
     port: { type: 'string', default: '8298' },
     /** Which loads to run: lists, redirects (comma-separated). */
     calls: { type: 'string', default: 'lists,redirects' },
@@ -61,9 +64,8 @@ async function prepare(): Promise<{ activities: number; slugs: string[] }> {
       (select count(*)::int from customers) as customers, (select count(*)::int from partners) as partners,
       (select count(*)::int from partner_activities) as activities`);
     const now = held.rows[0];
-    if (now?.customers !== customers || now?.partners !== partnerCount) {
-      console.log(`Seeding ${customers.toLocaleString('en-US')} customers and ${partnerCount} partners…`);
-      const started = Date.now();
+    if ((now?.customers ?? 0) < customers) {
+      console.log(`Making ${customers.toLocaleString('en-US')} customers…`);
       await db.execute(sql`truncate customers, partners, partner_activities, marketing_activities, short_links,
         bundles, activity_campaigns restart identity cascade`);
       for (let from = 1; from <= customers; from += 100_000) {
@@ -80,6 +82,11 @@ async function prepare(): Promise<{ activities: number; slugs: string[] }> {
           from generate_series(${from}::int, ${to}::int) i`);
       }
       await seedDatabase(db, { customers: 0, staff: true });
+    }
+    if ((now?.customers ?? 0) < customers || now?.partners !== partnerCount) {
+      // Customers already there (at least as many as asked: a copy of a seeded database) are kept.
+      console.log(`Seeding ${partnerCount} partners…`);
+      const started = Date.now();
       await db.execute(sql`truncate partners, partner_activities, marketing_activities, short_links, bundles,
         activity_campaigns restart identity cascade`);
       await seedPartners(db, { partners: partnerCount, activitiesPerPartner: perPartner, referralEvery: 40 });
@@ -89,10 +96,9 @@ async function prepare(): Promise<{ activities: number; slugs: string[] }> {
       await db.execute(sql`
         update customers c set utm_source = a.utm_source, utm_campaign = a.utm_campaign, utm_content = a.utm_content
         from partner_activities a where c.id % 2 = 0 and a.id = 1 + (c.id / 2) % ${activities}`);
-      await db.execute(sql`vacuum analyze customers`);
-      await db.execute(sql`vacuum analyze partners`);
-      await db.execute(sql`vacuum analyze partner_activities`);
-      await db.execute(sql`vacuum analyze short_links`);
+      for (const table of ['customers', 'partners', 'partner_activities', 'short_links', 'attribution_counts']) {
+        await db.execute(sql.raw(`vacuum analyze ${table}`));
+      }
       console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from partner_activities`);
@@ -217,14 +223,21 @@ for (const concurrency of calls.has('lists') ? values.concurrency.split(',').map
 const clicksBefore = await clickTotal();
 const redirects = Number(values.redirects);
 let sent = 0;
-for (const concurrency of calls.has('redirects') ? values['redirect-concurrency'].split(',').map(Number) : []) {
-  await load(
-    'GET /l/{slug} (302, click counted)',
-    redirects,
-    concurrency,
-    (i) => fetch(`${base}/l/${slugs[i % slugs.length]}`, { redirect: 'manual' }),
-    (response) => response.status === 302,
-  );
+const redirectLoads = calls.has('redirects')
+  ? [
+      ...values['redirect-concurrency'].split(',').map((c) => ({ concurrency: Number(c), shape: `c=${c}` })),
+      ...values['redirect-rate'].split(',').map((r) => ({ rate: Number(r), shape: `${r}/s` })),
+    ]
+  : [];
+for (const { shape, ...pace } of redirectLoads) {
+  const result = await httpLoad({
+    port,
+    total: redirects,
+    path: (i) => `/l/${slugs[i % slugs.length]}`,
+    status: 302,
+    ...pace,
+  });
+  console.log(loadLine('GET /l/{slug} (302, click counted)', shape, result));
   sent += redirects;
 }
 const counted = (await clickTotal()) - clicksBefore;

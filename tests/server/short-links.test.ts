@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachBackend } from './support/backends';
 import { insertPartner } from './support/partners';
@@ -9,6 +10,16 @@ describeEachBackend('short links: /l/{slug} redirects to the activity’s link a
   beforeAll(async () => {
     manager = await t.api.signIn('PARTNERS_MANAGER');
   });
+
+  async function clicksOf(slugs: string[]): Promise<Map<string, number>> {
+    const result = await t.api.db.execute<{ slug: string; clicks: number }>(
+      sql`select slug, clicks::int as clicks from short_links where slug in (${sql.join(
+        slugs.map((slug) => sql`${slug}`),
+        sql`, `,
+      )})`,
+    );
+    return new Map(result.rows.map((row) => [row.slug, Number(row.clicks)]));
+  }
 
   async function activityWithSlug(slug: string) {
     const partner = await insertPartner(t.api.db);
@@ -54,6 +65,27 @@ describeEachBackend('short links: /l/{slug} redirects to the activity’s link a
       { filters: [{ kind: 'text', column: 'slug', op: 'equal', value: 'count-me' }] },
     );
     expect(list.json.activities[0]?.clicks).toBe(3);
+  });
+
+  it('counts every click of many at once: N redirects sent, N clicks read back, none for unknown slugs', async () => {
+    const slugs = ['burst-one', 'burst-two', 'burst-three'];
+    for (const slug of slugs) await activityWithSlug(slug);
+    const before = await clicksOf(slugs);
+    const sent = 300;
+    // All in flight together, so they share batches (and one slug appears many times in one batch).
+    const answers = await Promise.all(
+      Array.from({ length: sent + 30 }, (_, i) =>
+        t.api.inject({ method: 'GET', url: i < sent ? `/l/${slugs[i % slugs.length]}` : `/l/never-made-${i % 3}` }),
+      ),
+    );
+    expect(answers.slice(0, sent).every((answer) => answer.statusCode === 302)).toBe(true);
+    expect(answers.slice(sent).every((answer) => answer.statusCode === 404)).toBe(true);
+    const after = await clicksOf(slugs);
+    expect(slugs.map((slug) => (after.get(slug) ?? 0) - (before.get(slug) ?? 0))).toEqual([100, 100, 100]);
+    const unknown = await t.api.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from short_links where slug like 'never-made-%'`,
+    );
+    expect(Number(unknown.rows[0]?.n)).toBe(0);
   });
 
   it('answers an unknown or malformed slug with a plain 404 page, counting nothing', async () => {

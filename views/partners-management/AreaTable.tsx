@@ -1,11 +1,14 @@
 import { type ReactNode, useCallback } from 'react';
+import type { RowKind } from '../../commands/quick-actions';
 import type { AnswerOf, Endpoint } from '../../domain/endpoint';
-import type { Header } from '../../domain/tables';
+import type { Header, QuickAction } from '../../domain/tables';
+import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Spinner } from '../../src/ui/Spinner';
 import { DataTable, type RowAction, type TableRow, useTableUrlState } from '../../src/ui/table';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
+import { areaRowMenu, runWithRow } from './row-menu';
 import { usePagedList } from './use-paged-list';
 
 const count = new Intl.NumberFormat('en-US');
@@ -25,8 +28,11 @@ export interface AreaTableProps<E extends Endpoint, R extends TableRow> {
   /** "partners", "activities": what the total counts. */
   noun: string;
   rowLabel: (row: R) => string;
-  rowActions: (row: R) => RowAction[];
-  onRowAction: (row: R, action: RowAction) => void;
+  /** The row menu: the server's quick actions of this kind of row, then `extras` (command ids) the role may run. */
+  menuKind: RowKind;
+  extras?: readonly string[];
+  /** The form values a row fills in for the command chosen from its menu. */
+  prefill: (row: R, action: RowAction) => Record<string, string>;
   /** Enter on a row (e.g. a partner's activities). */
   onOpen?: (row: R) => void;
 }
@@ -35,8 +41,17 @@ export interface AreaTableProps<E extends Endpoint, R extends TableRow> {
  * One of the partners area's server lists in the DataTable: the server's headers, filters and sort in the address,
  * pages by cursor, a row menu of commands, refreshed in place after any command run.
  */
-export function AreaTable<E extends Endpoint, R extends TableRow>(props: AreaTableProps<E, R>) {
+export function AreaTable<E extends Endpoint, R extends TableRow & { quick_actions?: readonly QuickAction[] }>(
+  props: AreaTableProps<E, R>,
+) {
   const [state, setState] = useTableUrlState();
+  const { userRole } = useSession();
+  const { menuKind, extras, prefill } = props;
+  const rowActions = useCallback(
+    (row: R) => areaRowMenu(menuKind, row.quick_actions, userRole, extras),
+    [menuKind, extras, userRole],
+  );
+  const onRowAction = useCallback((row: R, action: RowAction) => runWithRow(action, prefill(row, action)), [prefill]);
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = usePagedList(
     props.endpoint,
     state,
@@ -69,8 +84,8 @@ export function AreaTable<E extends Endpoint, R extends TableRow>(props: AreaTab
         loadingMore={loadingMore}
         onLoadMore={loadMore}
         onOpen={props.onOpen}
-        rowActions={props.rowActions}
-        onRowAction={props.onRowAction}
+        rowActions={rowActions}
+        onRowAction={onRowAction}
         rowLabel={props.rowLabel}
         autoFocus
         toolbar={

@@ -1,11 +1,9 @@
-import { useCallback } from 'react';
 import { navigateTo } from '../../commands/navigate';
 import { api } from '../../domain/api';
 import type { PartnerRow } from '../../domain/partners';
-import { useSession } from '../../src/session/store';
 import type { RowAction } from '../../src/ui/table';
 import { AreaTable } from './AreaTable';
-import { areaRowMenu, moneyText, runWithRow, text } from './row-menu';
+import { moneyText, text } from './row-menu';
 
 /** The form values a partner row fills in (edit, delete, add activity, profile page). */
 function partnerPrefill(row: PartnerRow, action: RowAction): Record<string, string> {
@@ -30,6 +28,9 @@ function partnerPrefill(row: PartnerRow, action: RowAction): Record<string, stri
 
 const rowsOf = (answer: { partners: PartnerRow[] }) => answer.partners;
 
+/** Beyond the server's quick actions, a partner row offers these commands. */
+const partnerExtras = ['activity.create', 'partner.create-profile-page'] as const;
+
 /** A partner's activities: the activities tab filtered to them. */
 export function partnerActivitiesPath(partnerId: number): string {
   return `/partners-management/partner-activities?f=partner_id:number:eq:${partnerId}`;
@@ -40,16 +41,6 @@ export function partnerActivitiesPath(partnerId: number): string {
  * edits, deletes, adds an activity or publishes the profile page.
  */
 export function PartnersTab() {
-  const { userRole } = useSession();
-  const rowActions = useCallback(
-    (row: PartnerRow) =>
-      areaRowMenu('partner', row.quick_actions, userRole, ['activity.create', 'partner.create-profile-page']),
-    [userRole],
-  );
-  const onRowAction = useCallback(
-    (row: PartnerRow, action: RowAction) => runWithRow(action, partnerPrefill(row, action)),
-    [],
-  );
   return (
     <AreaTable
       id="partners"
@@ -60,8 +51,9 @@ export function PartnersTab() {
       noun="partners"
       rowLabel={(row) => row.name}
       onOpen={(row) => navigateTo(partnerActivitiesPath(row.id))}
-      rowActions={rowActions}
-      onRowAction={onRowAction}
+      menuKind="partner"
+      extras={partnerExtras}
+      prefill={partnerPrefill}
     />
   );
 }

@@ -2,6 +2,7 @@ import { permitted } from '../../commands/access';
 import { commandById } from '../../commands/index';
 import { commandForQuickAction, type RowKind } from '../../commands/quick-actions';
 import { runCommand } from '../../commands/runner';
+import type { ActivityRow } from '../../domain/partner-activities';
 import type { Role } from '../../domain/roles';
 import { insufficientPermissions, type QuickAction } from '../../domain/tables';
 import type { RowAction } from '../../src/ui/table';
@@ -50,4 +51,22 @@ export function moneyText(value: { amount: number; multiplier: number } | null |
 /** A nullable value as a form's text ('' for none). */
 export function text(value: string | number | boolean | null | undefined): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+/** The link builder's form values of an activity row (either table), with the version read. */
+export function linkPrefill(
+  row: Pick<ActivityRow, 'base_url' | 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_content' | 'slug'> &
+    Pick<ActivityRow, 'app_type' | 'updated_at'>,
+): Record<string, string> {
+  return {
+    base_url: row.base_url,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_content: text(row.utm_content),
+    slug: text(row.slug),
+    previous_slug: text(row.slug),
+    app_type: row.app_type,
+    updated_at: row.updated_at,
+  };
 }

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -151,6 +152,32 @@ export const marketingActivities = pgTable(
     ),
     check('marketing_activities_cost_not_negative', sql`${t.cost} >= 0`),
     check('marketing_activities_days_positive', sql`${t.numOfActivityDays} >= 1`),
+  ],
+);
+
+/**
+ * The customers counted by what brought them, kept by triggers on `customers` (migration 0027): one row per UTM set
+ * (utm_source, utm_campaign, utm_content; '' for none) and partner referrer (`referred_by` when it names a partner,
+ * else ''), with how many signed up, pay now, used the app and edit in Lightroom. An activity's numbers are the sum of
+ * its set's rows; a partner's subscribers are the sum of the rows its activities' sets or its ref match (each row
+ * once, so a customer both attributed and referred counts once). Every customer write updates it in the same
+ * transaction: never stale.
+ */
+export const attributionCounts = pgTable(
+  'attribution_counts',
+  {
+    utmSource: text('utm_source').notNull(),
+    utmCampaign: text('utm_campaign').notNull(),
+    utmContent: text('utm_content').notNull(),
+    referredBy: text('referred_by').notNull(),
+    signups: integer('signups').notNull().default(0),
+    subscribers: integer('subscribers').notNull().default(0),
+    logins: integer('logins').notNull().default(0),
+    lightroom: integer('lightroom').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.utmSource, t.utmCampaign, t.utmContent, t.referredBy] }),
+    index('attribution_counts_referred_by').on(t.referredBy),
   ],
 );
 
