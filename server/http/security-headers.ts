@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route sets its own headers and helmet's are not added (`secureHeaders`). */
+    securityHeaders?: boolean;
+  }
+}
+
 /** One year, with subdomains: sent only where the browser will honour it (HTTPS). */
 export const hstsValue = 'max-age=31536000; includeSubDomains';
 
@@ -63,6 +70,8 @@ export async function secureHeaders(
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    // A route that sets its own few headers (the short links' 302) opts out with `config: { securityHeaders: false }`.
+    if (request.routeOptions.config.securityHeaders === false) return done();
     apply(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   app.addHook('onSend', async (request, reply) => {

@@ -96,7 +96,7 @@ export function registerShortLinks(
 ): ClickCounter {
   const counter = new ClickCounter(db, options);
   app.addHook('onClose', () => counter.drained());
-  app.get<{ Params: { slug: string } }>('/l/:slug', { helmet: false }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/l/:slug', { config: { securityHeaders: false } }, async (request, reply) => {
     const slug = request.params.slug;
     const url = slugPattern.test(slug) ? await counter.click(slug) : null;
     reply.headers(linkHeaders);
