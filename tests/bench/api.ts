@@ -7,7 +7,7 @@ import type { TableQuery } from '../../domain/table-query';
 import { bulkFigures, printBulk } from './api-bulk';
 import { modelCases } from './api-models';
 import { workCases } from './api-work';
-import { timedRequest } from './http-client';
+import { timedRequest } from './http-load';
 import { type BenchDatabase, prepareBenchDatabase } from './prepare';
 
 /**

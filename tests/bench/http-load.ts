@@ -86,3 +86,33 @@ export async function httpLoad(options: {
   fromSent.sort((a, b) => a - b);
   return { timings, seconds, failures, ...(options.rate ? { fromSent } : {}) };
 }
+
+/** Keep-alive sockets for `timedRequest` (bench:api's closed-loop loads). */
+const requestAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** Sends one request and reads the whole answer; resolves with its status. */
+export function timedRequest(url: string, token: string, body?: unknown): Promise<number> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      url,
+      {
+        agent: requestAgent,
+        method: payload === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (incoming) => {
+        incoming.on('data', () => {});
+        incoming.on('end', () => resolve(incoming.statusCode ?? 0));
+        incoming.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
