@@ -120,7 +120,8 @@ export const modelDetail = handle(api.models.detail, async ({ db, params, body }
       created_at: isoTimestamp(model.createdAt),
       date_started_the_process: isoTimestampOrNull(model.startedAt),
       last_updated_row: isoTimestamp(model.lastUpdatedRow),
-      next_states: [...nextModelStates(model.state as ModelState)],
+      next_states: [...nextModelStates(model.state as ModelState, (model.heldFrom ?? null) as ModelState | null)],
+      held_from: (model.heldFrom ?? null) as ModelState | null,
     },
     profile_notes: notes.map((note) => ({
       id: note.id,

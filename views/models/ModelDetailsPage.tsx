@@ -121,6 +121,11 @@ export default function ModelDetailsPage({ id }: { id: string }) {
             >
               {modelStateLabels[model.state]}
             </span>
+            {model.held_from ? (
+              <span className="text-xs font-normal text-muted" data-testid="model-held-from">
+                held from {modelStateLabels[model.held_from]}
+              </span>
+            ) : null}
             {lock.is_locked ? (
               <span className="rounded bg-warning-soft px-1.5 py-px text-[11px] font-medium text-warning">Locked</span>
             ) : null}
@@ -149,7 +154,7 @@ export default function ModelDetailsPage({ id }: { id: string }) {
                 disabled={!canManage || lock.is_locked}
                 onClick={() => runModelCommand('model.change-state', row, { state }, 'button')}
               >
-                Mark {modelStateLabels[state]}
+                {state === model.held_from ? 'Release to' : 'Mark'} {modelStateLabels[state]}
               </Button>
             ))}
             <Button

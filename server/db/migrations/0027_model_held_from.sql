@@ -1,0 +1,2 @@
+ALTER TABLE "models" ADD COLUMN "held_from" text;--> statement-breakpoint
+ALTER TABLE "models" ADD CONSTRAINT "models_held_from_only_on_hold" CHECK ("models"."state" = 'ON_HOLD' or "models"."held_from" is null);
