@@ -94,6 +94,8 @@ export const models = pgTable(
   (t) => [
     index('models_profile_created').on(t.profileId, t.createdAt),
     index('models_state_created').on(t.state, t.createdAt),
+    /** The pending-projects queue's model branch (its order and its count; ANALYZE keeps its size as an estimate). */
+    index('models_pending').on(t.createdAt).where(sql`${t.state} = 'PENDING'`),
     check('models_photos_not_negative', sql`${t.photos} >= 0 and ${t.projects} >= 0`),
     check('models_fail_has_reason', sql`${t.state} <> 'FAIL' or ${t.failReason} is not null`),
     check('models_held_from_only_on_hold', sql`${t.state} = 'ON_HOLD' or ${t.heldFrom} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "models_pending" ON "models" USING btree ("created_at") WHERE "models"."state" = 'PENDING';
