@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { type FinetuneHistoryAnswer, type ModelState, maxModelsListed } from '../../domain/profiles';
 import type { Database } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
@@ -23,7 +24,9 @@ type HistoryRow = {
  * models (`models_profile_created` backwards) and their count; no transaction.
  */
 async function finetuneHistory(db: Database, profileId: number): Promise<FinetuneHistoryAnswer> {
-  const { rows } = await db.execute<HistoryRow>(sql`
+  const { rows } = await executePrepared<HistoryRow>(
+    db,
+    sql`
     select p.state as profile_state, p.current_model_id,
       (select count(*) from models c where c.profile_id = p.id) as total,
       m.id, m.state, m.photos, m.created_at::text as created_at
@@ -31,7 +34,8 @@ async function finetuneHistory(db: Database, profileId: number): Promise<Finetun
     left join lateral (select id, state, photos, created_at from models where profile_id = p.id
       order by created_at desc, id desc limit ${maxModelsListed}) m on true
     where p.id = ${profileId}
-    order by m.created_at desc, m.id desc`);
+    order by m.created_at desc, m.id desc`,
+  );
   const profile = rows[0];
   if (!profile) throw fail('profile_not_found');
   const currentId = profile.current_model_id === null ? null : Number(profile.current_model_id);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { detailListLimit } from '../../domain/user-details';
 import type { Database } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { type ProfileRecord, profileHeaders, profileRow, trainedModelStates, trainingModelStates } from './rows';
@@ -22,7 +23,9 @@ export async function customerProfiles(
   db: Database,
   customerId: number,
 ): Promise<{ profilesMax: number; records: ProfileRecord[] } | null> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`
     select c.profiles_max, l.* from customers c left join lateral (
       with visible as (
         select p.*, 0 as shared from profiles p where p.customer_id = c.id
@@ -53,7 +56,8 @@ export async function customerProfiles(
       limit ${detailListLimit}
     ) l on true
     where c.id = ${customerId}
-    order by l.shared, l.created_at, l.id`);
+    order by l.shared, l.created_at, l.id`,
+  );
   const first = rows[0];
   if (!first) return null;
   const records = rows

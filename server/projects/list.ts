@@ -4,6 +4,7 @@ import type { ProjectKind, ProjectPageQuery } from '../../domain/projects';
 import { detailListLimit } from '../../domain/user-details';
 import { currencyOf, invoiceNumber, isInvoiceable } from '../charges/invoices';
 import type { Database } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import { charges, customers, profiles, projects } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
@@ -35,28 +36,30 @@ async function projectPage(db: Database, customerId: number, kind: ProjectKind, 
   const where = and(eq(projects.customerId, customerId), eq(projects.kind, kind));
   const direction = query.order === 'asc' ? asc : desc;
   const counted = sql<number>`(select count(*) from projects t where t.customer_id = ${customerId} and t.kind = ${kind})`;
-  const rows = await db
-    .select({
-      project: projects,
-      profileName: profiles.name,
-      charge: { id: charges.id, createdAt: charges.createdAt, status: charges.status, kind: charges.kind },
-      refunded:
-        kind === 'EDITING'
-          ? sql<number>`(select coalesce(sum(r.amount), 0) from charges r
+  const rows = await runPrepared(
+    db
+      .select({
+        project: projects,
+        profileName: profiles.name,
+        charge: { id: charges.id, createdAt: charges.createdAt, status: charges.status, kind: charges.kind },
+        refunded:
+          kind === 'EDITING'
+            ? sql<number>`(select coalesce(sum(r.amount), 0) from charges r
               where r.project_id = ${projects.id} and r.kind = 'REFUND' and r.status = 'SUCCEEDED')
             + (select coalesce(sum(c.amount), 0) from customer_credits c
               where c.project_id = ${projects.id} and c.source = 'REFUND')`.mapWith(Number)
-          : sql<number>`0`.mapWith(Number),
-      total: counted.mapWith(Number),
-      currency: sql<string>`(select currency from customers where id = ${customerId})`,
-    })
-    .from(projects)
-    .leftJoin(profiles, eq(profiles.id, projects.profileId))
-    .leftJoin(charges, eq(charges.id, projects.chargeId))
-    .where(where)
-    .orderBy(direction(sortColumns[query.sort]), direction(projects.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+            : sql<number>`0`.mapWith(Number),
+        total: counted.mapWith(Number),
+        currency: sql<string>`(select currency from customers where id = ${customerId})`,
+      })
+      .from(projects)
+      .leftJoin(profiles, eq(profiles.id, projects.profileId))
+      .leftJoin(charges, eq(charges.id, projects.chargeId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), direction(projects.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+  );
   let total = rows[0]?.total;
   let currency = rows[0]?.currency;
   if (rows.length === 0) {

@@ -11,6 +11,7 @@ import {
 import type { Permission } from '../../domain/permissions';
 import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { customers, models, profiles, projects } from '../db/schema';
 import { handle } from '../http/handler';
 import { countRows, exactCountLimit, type ListTotal } from '../tables/count';
@@ -197,7 +198,9 @@ export const listPendingProjects = handle(
     const where = fast || conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
     const from = fast ? firstOfWaiting(query.after, query.orderBy, body.page_size + 1) : waiting;
     const [result, counted] = await Promise.all([
-      db.execute<WaitingRecord & Partial<WaitingCounts>>(sql`
+      executePrepared<WaitingRecord & Partial<WaitingCounts>>(
+        db,
+        sql`
       select q.seq::float8 as seq, q.record_id::float8 as record_id, q.kind, q.name, q.status,
              extract(epoch from q.waiting_since)::float8 * 1000 as since_ms,
              floor(extract(epoch from now() - q.waiting_since) / 3600)::int as age_hours,
@@ -205,7 +208,8 @@ export const listPendingProjects = handle(
              ${query.sortValue} as sort_value${fast ? sql`, ${waitingCountColumns}` : sql``}
       from ${from} where ${where}
       order by ${sql.join(query.orderBy, sql`, `)}
-      limit ${body.page_size + 1}`),
+      limit ${body.page_size + 1}`,
+      ),
       fast ? null : countRows(db, waiting, query.where),
     ]);
     const page = result.rows.slice(0, body.page_size);
