@@ -73,7 +73,9 @@ export default function ModelDetailsPage({ id }: { id: string }) {
     [selection, select],
   );
 
-  const pagination = data?.model_pagination;
+  // Only the shown model's neighbours: while the next one loads, the previous answer is still on screen, and a second
+  // press (or a key replayed once the palette's code arrived) must not step from it again.
+  const pagination = data?.model.id === modelId ? data.model_pagination : undefined;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
