@@ -76,7 +76,9 @@ function watchPaint(page: Page, modelId: number, mode: 'paint' | 'repaint') {
         const check = () => {
           if (busy()) sawBusy = true;
           const canvases = [...document.querySelectorAll('[data-chart] canvas')];
-          const drawn = canvases.length > 0 && canvases.every((canvas) => !old.has(canvas));
+          // A first paint: every canvas is new. A repaint: the page has taken the answer (no longer busy) and its
+          // charts were given the new data (their plots are kept and redrawn, so the canvases stay).
+          const drawn = canvases.length > 0 && (mode === 'repaint' || canvases.every((canvas) => !old.has(canvas)));
           if (dataAt > 0 && sawBusy && !busy() && drawn) {
             // The frame that shows them: the next animation frame, then after its paint.
             requestAnimationFrame(() =>
