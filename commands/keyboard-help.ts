@@ -35,6 +35,13 @@ export const fixedKeys: readonly HelpSection[] = [
     ],
   },
   {
+    title: 'A model’s page',
+    keys: [
+      { keys: '[', label: 'The profile’s previous model, same selection' },
+      { keys: ']', label: 'The profile’s next model, same selection' },
+    ],
+  },
+  {
     title: 'Forms',
     keys: [
       { keys: 'Enter', label: 'Continue or run (in the palette)' },

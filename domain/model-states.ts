@@ -3,9 +3,11 @@ import { type ModelState, modelStateLabels } from './profiles';
 /**
  * The model state machine (spec §4; `POST models/update_state`). Training moves a model PENDING → PROCESSING →
  * PENDING_REVIEW; a reviewer makes it READY (the profile then edits with it) or FAIL (with a reason); a READY model is
- * retired as DEPRECATED. Any model still on its way (PENDING, PROCESSING, PENDING_REVIEW) can be put ON_HOLD, and a
- * held model goes back to any of those three (the reviewer says where). FAIL can be re-queued as PENDING. DEPRECATED
- * is final here (reverting a profile to an old model is the profiles area's revert call).
+ * retired as DEPRECATED. Any model still on its way (PENDING, PROCESSING, PENDING_REVIEW) can be put ON_HOLD; the
+ * model remembers the state it was held from (`held_from`) and a release goes back to exactly that state (or FAIL:
+ * holding is often the step before failing). A model held before `held_from` was kept has no record of it and may go
+ * back to any of the three. FAIL can be re-queued as PENDING. DEPRECATED is final here (reverting a profile to an old
+ * model is the profiles area's revert call).
  */
 export const modelTransitions: Readonly<Record<ModelState, readonly ModelState[]>> = {
   PENDING: ['PROCESSING', 'ON_HOLD', 'FAIL'],
@@ -13,24 +15,33 @@ export const modelTransitions: Readonly<Record<ModelState, readonly ModelState[]
   PENDING_REVIEW: ['READY', 'FAIL', 'ON_HOLD', 'PROCESSING'],
   READY: ['DEPRECATED'],
   FAIL: ['PENDING'],
-  ON_HOLD: ['PENDING', 'PROCESSING', 'PENDING_REVIEW'],
+  ON_HOLD: ['PENDING', 'PROCESSING', 'PENDING_REVIEW', 'FAIL'],
   DEPRECATED: [],
 };
 
-/** The states a model may move to from `from`. */
-export function nextModelStates(from: ModelState): readonly ModelState[] {
+/** The states a model can be put on hold from (and so the ones a release returns to). */
+export const holdableModelStates = ['PENDING', 'PROCESSING', 'PENDING_REVIEW'] as const satisfies ModelState[];
+export type HoldableModelState = (typeof holdableModelStates)[number];
+
+/**
+ * The states a model may move to from `from`; a held model (`heldFrom`: the state it was held from) goes back to that
+ * state or fails, never elsewhere.
+ */
+export function nextModelStates(from: ModelState, heldFrom: ModelState | null = null): readonly ModelState[] {
+  if (from === 'ON_HOLD' && heldFrom !== null) return [heldFrom, 'FAIL'];
   return modelTransitions[from];
 }
 
-export function canMoveModel(from: ModelState, to: ModelState): boolean {
-  return modelTransitions[from].includes(to);
+export function canMoveModel(from: ModelState, to: ModelState, heldFrom: ModelState | null = null): boolean {
+  return nextModelStates(from, heldFrom).includes(to);
 }
 
 /** Why a move is refused, naming the allowed next states (the 409's message). */
-export function refusedMoveMessage(from: ModelState, to: ModelState): string {
-  const next = modelTransitions[from];
+export function refusedMoveMessage(from: ModelState, to: ModelState, heldFrom: ModelState | null = null): string {
+  const next = nextModelStates(from, heldFrom);
   const allowed = next.length === 0 ? 'none (it is final)' : next.join(', ');
-  return `A ${from} model cannot become ${to}; allowed next states: ${allowed}`;
+  const held = from === 'ON_HOLD' && heldFrom !== null ? ` (it was held from ${heldFrom})` : '';
+  return `A ${from} model cannot become ${to}${held}; allowed next states: ${allowed}`;
 }
 
 /** The colour a state reads in (status cells, the detail header), for dark and light themes alike. */

@@ -185,8 +185,10 @@ export const modelDetailAnswer = z.object({
     created_at: z.string(),
     date_started_the_process: z.string().nullable(),
     last_updated_row: z.string(),
-    /** The states the state machine allows next. */
+    /** The states the state machine allows next (a held model: back to the state it was held from, or FAIL). */
     next_states: z.array(z.enum(modelStates)),
+    /** While ON_HOLD: the state it was held from (null otherwise, and for a model held before this was kept). */
+    held_from: z.enum(modelStates).nullable(),
   }),
   profile_notes: z.array(profileNoteSchema),
   total_photos: z.number().int(),

@@ -32,7 +32,7 @@ export default defineCommand({
         hint: `Allowed moves: ${Object.entries(modelTransitions)
           .filter(([, next]) => next.length > 0)
           .map(([from, next]) => `${from} → ${next.join('/')}`)
-          .join('; ')}`,
+          .join('; ')}. A held model goes back to the state it was held from (or FAIL).`,
       },
       reason: { kind: 'textarea', label: 'Reason', placeholder: 'Needed for FAIL: what went wrong' },
       last_updated_row: {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isMutation } from '../../domain/call-address';
 import type { Endpoint } from '../../domain/endpoint';
 import type { Permission } from '../../domain/permissions';
 import type { Role } from '../../domain/roles';
@@ -52,8 +53,8 @@ export interface StaffHandler<E extends Endpoint = Endpoint> {
   readonly kind: 'staff';
   readonly endpoint: E;
   /**
-   * False: a read (GET) whose statements each stand alone runs on the pool without a transaction (no `set local`, no
-   * row locks, no write that must commit with another). Default: one transaction.
+   * False: a read (a GET, or a POST declared `readOnly`) whose statements each stand alone runs on the pool without a
+   * transaction (no `set local`, no row locks, no write that must commit with another). Default: one transaction.
    */
   readonly transaction?: false;
   run(context: StaffCallContext<E>): Promise<Answer<E>>;
@@ -77,8 +78,8 @@ export function handle<E extends Endpoint>(
   options: { transaction?: false } = {},
 ): StaffHandler<E> {
   if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: use handlePublic for auth '${endpoint.auth}'`);
-  if (options.transaction === false && endpoint.method !== 'GET') {
-    throw new Error(`${endpoint.id}: only a GET may run without a transaction`);
+  if (options.transaction === false && isMutation(endpoint)) {
+    throw new Error(`${endpoint.id}: only a read (a GET, or a read-only POST) may run without a transaction`);
   }
   return { kind: 'staff', endpoint, run, ...options };
 }

@@ -88,14 +88,6 @@ export function selectionCondition(
   return sql.join(parts, sql` and `);
 }
 
-/** The ids of the model's excluded training projects. */
-export async function excludedProjects(db: Database, modelId: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(
-    sql`select id::float8 as id from model_projects where model_id = ${modelId} and is_excluded`,
-  );
-  return result.rows.map((row) => Number(row.id));
-}
-
 /** Whether the selection narrows anything (facets or chart values). */
 export function isNarrowed(selection: PhotoSelection): boolean {
   return Object.keys(selection.facets).length > 0 || Object.keys(selection.parameters).length > 0;

@@ -65,7 +65,8 @@ async function followProfile(db: Database, model: ModelRecord, to: ModelState): 
 }
 
 /**
- * POST models/update_state: one move of the state machine (domain/model-states.ts). The row is locked first, so of
+ * POST models/update_state: one move of the state machine (domain/model-states.ts); putting a model ON_HOLD records
+ * the state it was held from, which its release must go back to. The row is locked first, so of
  * two concurrent changes the second sees the first's result: a move no longer allowed, or a stale
  * `last_updated_row`, is a 409 (no lost update).
  */
@@ -76,8 +77,9 @@ export const updateModelState = handle(api.models.updateState, async ({ db, body
   }
   refuseIfLocked(model);
   const from = model.state as ModelState;
-  if (!canMoveModel(from, body.state)) {
-    throw fail('model_state_refused', { detail: refusedMoveMessage(from, body.state), field: 'state' });
+  const heldFrom = (model.heldFrom ?? null) as ModelState | null;
+  if (!canMoveModel(from, body.state, heldFrom)) {
+    throw fail('model_state_refused', { detail: refusedMoveMessage(from, body.state, heldFrom), field: 'state' });
   }
   const reason = body.reason?.trim() ?? '';
   if (body.state === 'FAIL' && reason.length === 0) throw fail('model_fail_needs_reason', { field: 'reason' });
@@ -86,6 +88,7 @@ export const updateModelState = handle(api.models.updateState, async ({ db, body
     .set({
       state: body.state,
       failReason: body.state === 'FAIL' ? reason : null,
+      heldFrom: body.state === 'ON_HOLD' ? from : null,
       startedAt: body.state === 'PROCESSING' && model.startedAt === null ? sql`now()` : model.startedAt,
       lastUpdatedRow: sql`now()`,
     })

@@ -11,7 +11,8 @@ import {
 import type { ModelChart, StatisticsSectionAnswer } from '../../domain/models';
 import { toneCurvePoints } from '../../domain/tone-curve';
 import type { Database } from '../db/client';
-import { type PhotoSelection, selectionCondition } from './selection';
+import { executePrepared } from '../db/prepared';
+import { isNarrowed, type PhotoSelection, selectionCondition } from './selection';
 
 /** One histogram cell: photos of parameter `k` (1-based) whose value is in the bucket starting at `start`. */
 interface BucketCount extends Record<string, unknown> {
@@ -49,31 +50,65 @@ function colorOf(parameter: ModelParameter, start: number): string {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * Histogram counts of every parameter over the selected photos, in one pass: each photo's parameter array unnested
- * (parameter index, value) and counted per distinct value in SQL; the values are then put in their buckets here
- * (bucket starts and widths from the domain), which is cheaper than bucketing every unnested value in SQL.
+ * Histogram counts of every parameter over the selected photos. PostgreSQL only gathers the selected photos' arrays
+ * into one text (`1,-5,…;3,0,…`: a photo per `;`, its parameters in `modelParameters` order, an empty field for a
+ * null); the values are put in their buckets here in one pass over that text. Unnesting and grouping the 64 values
+ * of each photo in SQL cost 50–100 ms for 2,000 photos on this machine (131,000 rows through a hash aggregate);
+ * gathering them costs 7–10 ms and the pass a few more.
  */
 export async function bucketCounts(db: Database, modelId: number, selection: PhotoSelection): Promise<BucketCount[]> {
-  const result = await db.execute<{ k: number; v: number; n: number }>(sql`
-    select u.k::int as k, u.v::int as v, count(*)::int as n
-    from model_photos p cross join lateral unnest(p.params) with ordinality as u(v, k)
-    where p.model_id = ${modelId} and ${selectionCondition(selection)}
-    group by 1, 2`);
-  const cells = new Map<string, BucketCount>();
-  for (const row of result.rows) {
-    const k = Number(row.k);
-    const parameter = modelParameters[k - 1];
-    if (!parameter) continue;
-    const value = Number(row.v);
-    const photos = Number(row.n);
-    const start = bucketOf(parameter, value);
-    const id = `${k}:${start}`;
-    const cell = cells.get(id) ?? { k, start, photos: 0, sum: 0 };
-    cell.photos += photos;
-    cell.sum += value * photos;
-    cells.set(id, cell);
+  const query = sql`
+    select string_agg(array_to_string(p.params, ',', ''), ';') as values
+    from model_photos p
+    where p.model_id = ${modelId} and ${selectionCondition(selection)}`;
+  // The whole model's view (the page as first opened) is one statement text: prepared. A selection's text varies with
+  // its values, so it is not kept as a statement per connection.
+  const result = isNarrowed(selection)
+    ? await db.execute<{ values: string | null }>(query)
+    : await executePrepared<{ values: string | null }>(db, query);
+  return bucketsOfText(result.rows[0]?.values ?? '');
+}
+
+/** The histogram cells of the gathered values (`bucketCounts`): photos and the sum of values per bucket. */
+export function bucketsOfText(text: string): BucketCount[] {
+  const cells = modelParameters.map(() => new Map<number, BucketCount>());
+  if (text.length === 0) return [];
+  let k = 0;
+  let value = 0;
+  let negative = false;
+  let digits = false;
+  const field = () => {
+    const parameter = modelParameters[k];
+    if (digits && parameter) {
+      const v = negative ? -value : value;
+      const start = bucketOf(parameter, v);
+      const byStart = cells[k] as Map<number, BucketCount>;
+      const cell = byStart.get(start);
+      if (cell) {
+        cell.photos += 1;
+        cell.sum += v;
+      } else byStart.set(start, { k: k + 1, start, photos: 1, sum: v });
+    }
+    value = 0;
+    negative = false;
+    digits = false;
+  };
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits = true;
+    } else if (code === 45) negative = true;
+    else if (code === 44) {
+      field();
+      k += 1;
+    } else if (code === 59) {
+      field();
+      k = 0;
+    }
   }
-  return [...cells.values()];
+  field();
+  return cells.flatMap((byStart) => [...byStart.values()]);
 }
 
 /** The number of selected photos, read off the counts (every photo has every parameter). */

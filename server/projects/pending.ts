@@ -11,6 +11,7 @@ import {
 import type { Permission } from '../../domain/permissions';
 import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { customers, models, profiles, projects } from '../db/schema';
 import { handle } from '../http/handler';
 import { countRows, exactCountLimit, type ListTotal } from '../tables/count';
@@ -38,7 +39,7 @@ export const pendingHeaders: readonly Header[] = [
 
 /**
  * The waiting work as one relation: projects UPLOADED or PROCESSING (the `projects_waiting` partial index) and models
- * PENDING (`models_state_created`), each with a unique `seq` (ids of the two tables overlap: projects even, models
+ * PENDING (`models_pending`), each with a unique `seq` (ids of the two tables overlap: projects even, models
  * odd) as the list's tie-breaker, joined with the customer and the profile for their names.
  */
 const waiting = sql`(
@@ -95,7 +96,7 @@ const waitingModels = sql`(
 
 /**
  * The unfiltered queue in waiting order (the page everyone opens): each branch takes its first `limit` rows after the
- * cursor from its own index (`projects_waiting`, `models_state_created`) before the union and the joins, instead of
+ * cursor from its own index (`projects_waiting`, `models_pending`) before the union and the joins, instead of
  * sorting every waiting row. Same rows, same order as `waiting` filtered by the cursor.
  */
 function firstOfWaiting(after: SQL | undefined, orderBy: SQL[], limit: number): SQL {
@@ -111,19 +112,45 @@ function firstOfWaiting(after: SQL | undefined, orderBy: SQL[], limit: number): 
 }
 
 /**
- * The unfiltered queue's total from the two partial indexes (no joins), each counted up to the exact-count limit;
- * past it, the generic estimate.
+ * The unfiltered queue's total as columns of one statement: each branch counted from its partial index
+ * (`projects_waiting`, `models_pending`; no joins) up to the exact-count limit, and each index's size as ANALYZE last
+ * estimated it (`pg_class.reltuples`, for a partial index the rows its predicate keeps), for a branch past the limit.
  */
-async function countWaiting(db: Database): Promise<ListTotal> {
+const waitingCountColumns = (() => {
   const capped = (relation: SQL) =>
     sql`(select count(*)::int from (select 1 from ${relation} q limit ${exactCountLimit + 1}) capped)`;
-  const result = await db.execute<{ p: number; m: number }>(
-    sql`select ${capped(waitingProjects)} as p, ${capped(waitingModels)} as m`,
-  );
-  const p = Number(result.rows[0]?.p ?? 0);
-  const m = Number(result.rows[0]?.m ?? 0);
-  if (p <= exactCountLimit && m <= exactCountLimit) return { total: p + m, estimate: false };
-  return countRows(db, waiting, undefined);
+  const size = (index: string) =>
+    sql`(select reltuples::float8 from pg_class where oid = ${sql.raw(`'${index}'::regclass`)})`;
+  return sql`${capped(waitingProjects)} as projects_counted, ${capped(waitingModels)} as models_counted,
+    ${size('projects_waiting')} as projects_estimate, ${size('models_pending')} as models_estimate`;
+})();
+
+export interface WaitingCounts extends Record<string, unknown> {
+  projects_counted: number;
+  models_counted: number;
+  projects_estimate: number | null;
+  models_estimate: number | null;
+}
+
+/** The total from the count columns: exact while both branches are within the limit, else estimated per branch. */
+export function waitingTotal(counts: WaitingCounts): ListTotal {
+  const branch = (counted: number, estimate: number | null) =>
+    counted <= exactCountLimit ? counted : Math.max(Math.round(Number(estimate ?? 0)), exactCountLimit + 1);
+  const projects = Number(counts.projects_counted);
+  const models = Number(counts.models_counted);
+  return {
+    total: branch(projects, counts.projects_estimate) + branch(models, counts.models_estimate),
+    estimate: projects > exactCountLimit || models > exactCountLimit,
+  };
+}
+
+/** The unfiltered total: from the page's first row, or (no row: an empty queue, or past its end) on its own. */
+async function fastTotal(db: Database, first: Partial<WaitingCounts> | undefined, paged: boolean): Promise<ListTotal> {
+  if (first?.projects_counted !== undefined) return waitingTotal(first as WaitingCounts);
+  if (!paged) return { total: 0, estimate: false };
+  const result = await db.execute<WaitingCounts>(sql`select ${waitingCountColumns}`);
+  const counts = result.rows[0];
+  return counts ? waitingTotal(counts) : { total: 0, estimate: false };
 }
 
 /** Why a piece of work waits, in words. */
@@ -156,56 +183,70 @@ interface WaitingRecord extends Record<string, unknown> {
   sort_value: string | null;
 }
 
-/** The pending-projects queue: filtered, sorted (oldest first by default) and paged by keyset cursor in SQL. */
-export const listPendingProjects = handle(api.projects.pending, async ({ db, body, can }) => {
-  const query = compileTableQuery(pendingSource, body);
-  // Unfiltered and in waiting order: each branch reads only its first page from its index (firstOfWaiting).
-  const fast = query.where === undefined && query.sort.column === 'waiting_since';
-  const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
-  const where = fast || conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
-  const from = fast ? firstOfWaiting(query.after, query.orderBy, body.page_size + 1) : waiting;
-  const result = await db.execute<WaitingRecord>(sql`
-    select q.seq::float8 as seq, q.record_id::float8 as record_id, q.kind, q.name, q.status,
-           extract(epoch from q.waiting_since)::float8 * 1000 as since_ms,
-           floor(extract(epoch from now() - q.waiting_since) / 3600)::int as age_hours,
-           q.customer_id, q.customer_name, q.customer_email, q.profile_id::float8 as profile_id, q.profile_name,
-           ${query.sortValue} as sort_value
-    from ${from} where ${where}
-    order by ${sql.join(query.orderBy, sql`, `)}
-    limit ${body.page_size + 1}`);
-  const page = result.rows.slice(0, body.page_size);
-  const last = page.at(-1);
-  const nextCursor =
-    result.rows.length > body.page_size && last ? encodeCursor(query.sort, last.sort_value, Number(last.seq)) : null;
-  const total = fast ? await countWaiting(db) : await countRows(db, waiting, query.where);
-  const rows: PendingRow[] = page.map((record) => {
-    const isModel = record.kind === 'MODEL';
-    const name = record.customer_name.trim();
+/**
+ * The pending-projects queue: filtered, sorted (oldest first by default) and paged by keyset cursor in SQL. A read
+ * without a transaction: the unfiltered first page and its total are one statement; a filtered page and its count
+ * run side by side.
+ */
+export const listPendingProjects = handle(
+  api.projects.pending,
+  async ({ db, body, can }) => {
+    const query = compileTableQuery(pendingSource, body);
+    // Unfiltered and in waiting order: each branch reads only its first page from its index (firstOfWaiting).
+    const fast = query.where === undefined && query.sort.column === 'waiting_since';
+    const conditions = [query.where, query.after].filter((condition): condition is SQL => condition !== undefined);
+    const where = fast || conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+    const from = fast ? firstOfWaiting(query.after, query.orderBy, body.page_size + 1) : waiting;
+    const [result, counted] = await Promise.all([
+      executePrepared<WaitingRecord & Partial<WaitingCounts>>(
+        db,
+        sql`
+      select q.seq::float8 as seq, q.record_id::float8 as record_id, q.kind, q.name, q.status,
+             extract(epoch from q.waiting_since)::float8 * 1000 as since_ms,
+             floor(extract(epoch from now() - q.waiting_since) / 3600)::int as age_hours,
+             q.customer_id, q.customer_name, q.customer_email, q.profile_id::float8 as profile_id, q.profile_name,
+             ${query.sortValue} as sort_value${fast ? sql`, ${waitingCountColumns}` : sql``}
+      from ${from} where ${where}
+      order by ${sql.join(query.orderBy, sql`, `)}
+      limit ${body.page_size + 1}`,
+      ),
+      fast ? null : countRows(db, waiting, query.where),
+    ]);
+    const page = result.rows.slice(0, body.page_size);
+    const last = page.at(-1);
+    const nextCursor =
+      result.rows.length > body.page_size && last ? encodeCursor(query.sort, last.sort_value, Number(last.seq)) : null;
+    const total = counted ?? (await fastTotal(db, result.rows[0], query.after !== undefined));
+    const rows: PendingRow[] = page.map((record) => {
+      const isModel = record.kind === 'MODEL';
+      const name = record.customer_name.trim();
+      return {
+        id: `${isModel ? 'model' : 'project'}-${record.record_id}`,
+        record_id: Number(record.record_id),
+        record: isModel ? 'model' : 'project',
+        kind: record.kind,
+        name: record.name,
+        status: record.status,
+        waiting_since: new Date(Number(record.since_ms)).toISOString(),
+        age_hours: Number(record.age_hours),
+        user_id: Number(record.customer_id),
+        customer: name || record.customer_email,
+        profile_id: record.profile_id === null ? null : Number(record.profile_id),
+        profile_name: record.profile_name,
+        reason: reasonOf(record.kind, record.status),
+        quick_actions: quickActionsOf(record.kind, can),
+      };
+    });
     return {
-      id: `${isModel ? 'model' : 'project'}-${record.record_id}`,
-      record_id: Number(record.record_id),
-      record: isModel ? 'model' : 'project',
-      kind: record.kind,
-      name: record.name,
-      status: record.status,
-      waiting_since: new Date(Number(record.since_ms)).toISOString(),
-      age_hours: Number(record.age_hours),
-      user_id: Number(record.customer_id),
-      customer: name || record.customer_email,
-      profile_id: record.profile_id === null ? null : Number(record.profile_id),
-      profile_name: record.profile_name,
-      reason: reasonOf(record.kind, record.status),
-      quick_actions: quickActionsOf(record.kind, can),
+      headers: [...pendingHeaders],
+      rows,
+      meta: {
+        total_number_of_pending: total.total,
+        total_is_estimate: total.estimate,
+        next_cursor: nextCursor,
+        sort: query.sort,
+      },
     };
-  });
-  return {
-    headers: [...pendingHeaders],
-    rows,
-    meta: {
-      total_number_of_pending: total.total,
-      total_is_estimate: total.estimate,
-      next_cursor: nextCursor,
-      sort: query.sort,
-    },
-  };
-});
+  },
+  { transaction: false },
+);

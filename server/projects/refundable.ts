@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Currency, formatMoney, money } from '../../domain/money';
 import type { Refundable } from '../../domain/refunds';
 import { currencyOf } from '../charges/invoices';
@@ -132,25 +132,4 @@ export function amountError(minor: number, rest: number, currency: Currency, of:
         ? `amount: at most ${left} is left to refund of this project`
         : `amount: at most ${left} is left of the card charge that billed this project; refund the rest as credit`;
   return fail('refund_amount_invalid', { field: 'amount', detail });
-}
-
-/** What each of these projects is refunded so far (card and credit, done), in minor units: for the row actions. */
-export async function refundedByProject(db: Database, projectIds: readonly number[]): Promise<Map<number, number>> {
-  const totals = new Map<number, number>();
-  if (projectIds.length === 0) return totals;
-  const ids = [...projectIds];
-  const card = await db
-    .select({ id: charges.projectId, total: sum(charges.amount) })
-    .from(charges)
-    .where(and(inArray(charges.projectId, ids), eq(charges.kind, 'REFUND'), eq(charges.status, 'SUCCEEDED')))
-    .groupBy(charges.projectId);
-  const credit = await db
-    .select({ id: customerCredits.projectId, total: sum(customerCredits.amount) })
-    .from(customerCredits)
-    .where(and(inArray(customerCredits.projectId, ids), eq(customerCredits.source, 'REFUND')))
-    .groupBy(customerCredits.projectId);
-  for (const row of [...card, ...credit]) {
-    if (row.id !== null) totals.set(row.id, (totals.get(row.id) ?? 0) + row.total);
-  }
-  return totals;
 }

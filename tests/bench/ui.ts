@@ -9,6 +9,7 @@ import type { TableQuery } from '../../domain/table-query';
 import type { Header } from '../../domain/tables';
 import { firstScreens } from './ui-first-screen';
 import { frameBudget, frameStats, loadAllRows, measureScroll, percentile } from './ui-measure';
+import { measureModelPaint } from './ui-models';
 import { syntheticCustomers } from './ui-rows';
 
 /**
@@ -28,8 +29,10 @@ const { values } = parseArgs({
     'wheel-frames': { type: 'string', default: '1200' },
     entries: { type: 'string', default: '10000' },
     port: { type: 'string', default: '8399' },
-    /** What to measure: any of screens (first-screen JavaScript), table, palette. */
-    parts: { type: 'string', default: 'screens,table,palette' },
+    /** What to measure: any of screens (first-screen JavaScript), table, palette, models (model detail charts). */
+    parts: { type: 'string', default: 'screens,table,palette,models' },
+    /** models: how many times the detail page is opened (each with three sidebar changes). */
+    'model-rounds': { type: 'string', default: '5' },
   },
 });
 const totalRows = Number(values.rows);
@@ -213,6 +216,10 @@ async function measurePalette() {
   return { consoleOpen, harnessOpen, harnessKeys };
 }
 const palette = parts.has('palette') ? await measurePalette() : null;
+const modelsLoad = loadavg();
+const modelPaint = parts.has('models')
+  ? await measureModelPaint(page, origin, credentials, Number(values['model-rounds']))
+  : null;
 await browser.close();
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -261,5 +268,14 @@ if (palette) {
   console.log(
     `  keystroke to paint (${Number(values.entries).toLocaleString('en-US')} entries):       ${dist(palette.harnessKeys)}`,
   );
+}
+if (modelPaint) {
+  console.log(
+    `model detail (demo model #${modelPaint.modelId}, ${modelPaint.photos.toLocaleString('en-US')} photos, ` +
+      `${modelPaint.charts} charts; load average before: ${modelsLoad.map((value) => value.toFixed(1)).join(' ')})`,
+  );
+  console.log(`  all charts painted, after the data arrived:     ${dist(modelPaint.paintAfterData)}`);
+  console.log(`  sidebar filter (Space), repainted after data:  ${dist(modelPaint.repaintAfterData)}`);
+  console.log(`  sidebar filter (Space), repainted after key:   ${dist(modelPaint.repaintFromKey)}`);
 }
 process.exit(0);

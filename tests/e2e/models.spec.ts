@@ -105,3 +105,57 @@ test('keyboard only: filter the models list to PENDING_REVIEW, open one, narrow 
   await expect(page).toHaveURL(/\/models\?f=state:multi:equal:PENDING_REVIEW/);
   await expect(grid(page).locator(`tbody tr[data-row-id="${modelId}"]`)).toHaveCount(0);
 });
+
+/** A model with training photos and a neighbour of its profile, with a camera and a temperature bucket of its photos. */
+async function steppableModel(baseURL: string) {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const headers = { Authorization: `Bearer ${token}` };
+  const detailOf = async (id: number) =>
+    (await (await api.post(`/admin/models/model_management/${id}`, { headers, data: {} })).json()) as ModelDetailAnswer;
+  const cameraValues = (detail: ModelDetailAnswer) =>
+    detail.sidebar
+      .flatMap((group) => group.cards)
+      .filter((card) => card.key === 'cameras-profile')
+      .flatMap((card) => card.subgroups.flatMap((subgroup) => subgroup.items.map((item) => item.value)));
+  const list = await api.post('/admin/models/model_management/get_models', {
+    headers,
+    data: { filters: [{ kind: 'multi', column: 'state', op: 'equal', value: ['PENDING_REVIEW'] }], page_size: 40 },
+  });
+  for (const { id } of ((await list.json()) as ModelsAnswer).models) {
+    const detail = await detailOf(id);
+    const neighbour = detail.model_pagination.previous_model_id ?? detail.model_pagination.next_model_id;
+    const camera = cameraValues(detail)[0];
+    const bucket = detail.statistics.flatMap((section) => section.charts).find((chart) => chart.key === 'temperature')
+      ?.filters.most_common?.parameter_value;
+    if (!neighbour || !camera || bucket === undefined) continue;
+    const key = neighbour === detail.model_pagination.previous_model_id ? '[' : ']';
+    const neighbourHasCamera = cameraValues(await detailOf(neighbour)).includes(camera);
+    await api.dispose();
+    return { id, neighbour, key, camera, bucket, neighbourHasCamera };
+  }
+  throw new Error('No demo model with photos and a neighbour model of its profile');
+}
+
+test('[ and ] step to the profile’s neighbour model under the same selection, leaving out what its photos lack', async ({
+  page,
+  baseURL,
+}) => {
+  const model = await steppableModel(baseURL as string);
+  const search = `?f.cameras-profile=${encodeURIComponent(model.camera)}&p.temperature=${model.bucket}`;
+  await signIn(page, 'SUPPORT_MASTER', `/models/${model.id}${search}`);
+  await expect(page.getByTestId('summary-selected-photos')).toBeVisible();
+  await page.keyboard.press(model.key);
+  await expect(page).toHaveURL(new RegExp(`/models/${model.neighbour}\\?`));
+  await expect(page).toHaveURL(new RegExp(`p\\.temperature=${model.bucket}`));
+  await expect(page.getByRole('heading', { name: new RegExp(`Model #${model.neighbour}\\b`) })).toBeVisible();
+  if (model.neighbourHasCamera) {
+    await expect(page).toHaveURL(/f\.cameras-profile=/);
+    await expect(page.getByTestId('dropped')).toHaveCount(0);
+  } else {
+    await expect(page).not.toHaveURL(/f\.cameras-profile=/);
+    await expect(page.getByTestId('dropped')).toContainText(`Camera ${model.camera}`);
+  }
+  // Back where we came from, the selection is still the one we left with.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/models/${model.id}\\?f\\.cameras-profile=`));
+});

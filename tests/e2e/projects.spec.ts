@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
@@ -169,4 +173,42 @@ test('keyboard only: open a customer, find a project, refund part of it to credi
       .filter({ hasText: /refund/i })
       .first(),
   ).toContainText(/SUPPORT_MASTER.*ok/);
+});
+
+test('keyboard only: Shift+F on a project row opens its refund prefilled (nothing runs); the row’s download saves a ZIP of its photos', async ({
+  page,
+  baseURL,
+}) => {
+  const { user, project } = await customerWithRefundableProject(baseURL as string);
+  await signIn(page, 'ADMIN', `/users/${user.id}/projects`);
+  await expect(page.getByRole('table', { name: 'Editing projects' })).toContainText(project.project_name);
+
+  // The refund shortcut on the focused row: the form opens with the project filled in; Escape leaves it unrun.
+  await tabTo(page, `Actions for project #${project.id}`);
+  await page.keyboard.press('Shift+F');
+  await expect(page.getByLabel('Project id')).toHaveValue(String(project.id));
+  await expect(page.getByLabel('Amount')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Amount')).toHaveCount(0);
+
+  // The row's download from the palette: a signed link, streamed with progress, saved as a ZIP that lists its photos.
+  await tabTo(page, `Actions for project #${project.id}`);
+  const saved = page.waitForEvent('download', { timeout: 30_000 });
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('download project photos');
+  await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText(/Download/);
+  await page.keyboard.press('Enter');
+  const form = page.getByLabel('Project id');
+  if (await form.isVisible().catch(() => false)) {
+    await expect(form).toHaveValue(String(project.id));
+    await page.keyboard.press('Control+Enter');
+  }
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const path = join(mkdtempSync(join(tmpdir(), 'loupe-e2e-zip-')), download.suggestedFilename());
+  await download.saveAs(path);
+  const listing = execFileSync('unzip', ['-l', path], { encoding: 'utf8' });
+  const photos = listing.split('\n').filter((line) => /\.png$/.test(line.trim()));
+  expect(photos.length).toBe(Math.max(1, project.number_of_edit_sent || project.number_of_images_sent));
+  await expect(page.getByText(`Project #${project.id}’s photos are downloaded`)).toBeVisible();
 });

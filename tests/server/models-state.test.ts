@@ -56,6 +56,38 @@ describeEachBackend('models: state machine, lock, concurrency', (backend) => {
     expect((await master.post(t.api.models.updateState, {}, { model_id: 987654321, state: 'READY' })).status).toBe(404);
   });
 
+  it('remembers the state a model was held from: its release goes back there (or to FAIL), nowhere else', async () => {
+    for (const from of ['PENDING', 'PROCESSING', 'PENDING_REVIEW'] as const) {
+      const { model } = await insertModelWithEvidence(t.api.db, { states: [from], projects: 0 });
+      const held = await master.post(t.api.models.updateState, {}, { model_id: model.id, state: 'ON_HOLD' });
+      expect(held.status).toBe(200);
+      expect((await stateOf(model.id))?.heldFrom).toBe(from);
+      const detail = await master.post(t.api.models.detail, { model_id: model.id }, {});
+      expect(detail.json.model).toMatchObject({ state: 'ON_HOLD', held_from: from, next_states: [from, 'FAIL'] });
+      for (const elsewhere of ['PENDING', 'PROCESSING', 'PENDING_REVIEW'].filter((state) => state !== from)) {
+        const refused = await master.post(
+          t.api.models.updateState,
+          {},
+          { model_id: model.id, state: elsewhere as typeof from },
+        );
+        expect(refused.status, `${from} held → ${elsewhere}`).toBe(409);
+        expect(refused.error.detail).toContain(`(it was held from ${from}); allowed next states: ${from}, FAIL`);
+      }
+      const released = await master.post(t.api.models.updateState, {}, { model_id: model.id, state: from });
+      expect(released.status).toBe(200);
+      expect(await stateOf(model.id)).toMatchObject({ state: from, heldFrom: null });
+    }
+    const { model } = await insertModelWithEvidence(t.api.db, { states: ['PENDING_REVIEW'], projects: 0 });
+    await master.post(t.api.models.updateState, {}, { model_id: model.id, state: 'ON_HOLD' });
+    const failed = await master.post(
+      t.api.models.updateState,
+      {},
+      { model_id: model.id, state: 'FAIL', reason: 'Held too long: the customer asked to start over' },
+    );
+    expect(failed.status).toBe(200);
+    expect(await stateOf(model.id)).toMatchObject({ state: 'FAIL', heldFrom: null });
+  });
+
   it('refuses every change of a locked model with its lock message, until it is unlocked', async () => {
     const { model, projects } = await insertModelWithEvidence(t.api.db, { states: ['PENDING_REVIEW'], projects: 1 });
     const locked = await master.post(

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bucketOf, modelParameters } from '../../domain/model-parameters';
 import type { ModelChart, ModelDetailAnswer } from '../../domain/models';
 import { auditLog, models, profiles } from '../../server/db/schema';
+import { bucketsOfText } from '../../server/models/statistics';
 import { describeEachBackend } from './support/backends';
 import { insertModelWithEvidence, type TestPhoto } from './support/models';
 import { type Client, useTestApi } from './support/test-api';
@@ -233,5 +235,20 @@ describeEachBackend('models: list, detail with sidebar and statistics', (backend
       .from(models)
       .where(eq(models.id, all[0]?.id ?? 0));
     expect(older?.state).toBe('DEPRECATED');
+  });
+});
+
+describe('gathered parameter values', () => {
+  it('puts every value of every photo in its bucket, negatives and nulls included', () => {
+    const temperature = modelParameters[0];
+    const tint = modelParameters[1];
+    if (!temperature || !tint) throw new Error('parameters missing');
+    // Two photos: temperature 5000 / 5100, tint -12 / (null); they have no other values.
+    const cells = bucketsOfText('5000,-12;5100,');
+    const of = (k: number) => cells.filter((cell) => cell.k === k);
+    // 5000 and 5100 share temperature's 250 K bucket starting at 5000.
+    expect(of(1)).toEqual([{ k: 1, start: bucketOf(temperature, 5100), photos: 2, sum: 10_100 }]);
+    expect(of(2)).toEqual([{ k: 2, start: bucketOf(tint, -12), photos: 1, sum: -12 }]);
+    expect(bucketsOfText('')).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { pendingKinds } from '../../domain/pending-projects';
+import { waitingTotal } from '../../server/projects/pending';
+import { exactCountLimit } from '../../server/tables/count';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { insertModels, insertProfile, insertProject } from './support/profiles';
@@ -103,19 +105,23 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
     await customerWithWork();
     const everything = { kind: 'multi' as const, column: 'kind', op: 'equal' as const, value: [...pendingKinds] };
     for (const direction of ['asc', 'desc'] as const) {
+      const totals = new Set<number>();
       const walk = async (filters: (typeof everything)[]) => {
         const ids: string[] = [];
         let cursor: string | null = null;
         do {
-          const page: { status: number; json: { rows: { id: string }[]; meta: { next_cursor: string | null } } } =
-            await pl1.post(t.api.projects.pending, undefined, {
-              filters,
-              sort: { column: 'waiting_since', direction },
-              page_size: 3,
-              ...(cursor ? { cursor } : {}),
-            });
+          const page: {
+            status: number;
+            json: { rows: { id: string }[]; meta: { next_cursor: string | null; total_number_of_pending: number } };
+          } = await pl1.post(t.api.projects.pending, undefined, {
+            filters,
+            sort: { column: 'waiting_since', direction },
+            page_size: 3,
+            ...(cursor ? { cursor } : {}),
+          });
           expect(page.status).toBe(200);
           ids.push(...page.json.rows.map((row) => row.id));
+          totals.add(page.json.meta.total_number_of_pending);
           cursor = page.json.meta.next_cursor;
         } while (cursor);
         return ids;
@@ -123,10 +129,27 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
       const fast = await walk([]);
       expect(fast.length).toBeGreaterThanOrEqual(6);
       expect(fast).toEqual(await walk([everything]));
+      // Every page, first or reached by cursor, fast or filtered, tells the same total.
+      expect([...totals]).toHaveLength(1);
     }
     const unfiltered = await pl1.post(t.api.projects.pending, undefined, {});
     const filtered = await pl1.post(t.api.projects.pending, undefined, { filters: [everything] });
     expect(unfiltered.json.meta.total_number_of_pending).toBe(filtered.json.meta.total_number_of_pending);
+  });
+
+  it('totals a branch past the exact-count limit from its index size, never below the limit', () => {
+    const counts = { projects_counted: 12, models_counted: 7, projects_estimate: 30, models_estimate: 2 };
+    expect(waitingTotal(counts)).toEqual({ total: 19, estimate: false });
+    const big = exactCountLimit + 1;
+    expect(waitingTotal({ ...counts, projects_counted: big, projects_estimate: 81_234.4 })).toEqual({
+      total: 81_234 + 7,
+      estimate: true,
+    });
+    // Never analyzed (reltuples -1) or stale below what was counted: the limit + 1 stands.
+    expect(waitingTotal({ ...counts, models_counted: big, models_estimate: -1 })).toEqual({
+      total: 12 + big,
+      estimate: true,
+    });
   });
 
   it('answers every role (user_details_read); re-edit reads "insufficient permissions" for a role without it', async () => {

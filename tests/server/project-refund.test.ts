@@ -189,6 +189,51 @@ describeEachBackend('project refunds: money back to the card or as credit, never
     expect(left.json.refundable.amount).toBe(5000 - card - credit);
   });
 
+  it('a second refund of a project while a card refund of it is at the provider is 409 payment_in_progress, not queued', async () => {
+    const { project } = await billedProject(5000);
+    const original = sandbox.refund.bind(sandbox);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const atProvider = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    sandbox.refund = async (request) => {
+      entered();
+      await held;
+      return original(request);
+    };
+    try {
+      const first = master.post(refund, { project_id: project.id }, body(10), { idempotencyKey: randomUUID() });
+      await atProvider;
+      // While the card refund is out, neither another card refund nor a credit refund of the project runs: each is
+      // refused at once with the reason, and nothing of it is written.
+      for (const to of ['card', 'credit'] as const) {
+        const second = await master.post(refund, { project_id: project.id }, body(5, to), {
+          idempotencyKey: randomUUID(),
+        });
+        expect(second.status, to).toBe(409);
+        expect(second.error.code).toBe('payment_in_progress');
+      }
+      expect(await creditsOf(project.id)).toEqual([]);
+      release();
+      expect((await first).status).toBe(200);
+    } finally {
+      release();
+      sandbox.refund = original;
+    }
+    // Once the first is recorded the staff member retries with the new figures: it runs.
+    const left = await master.get(api.refunds.refundable, { project_id: project.id });
+    expect(left.json.refundable.amount).toBe(4000);
+    const retry = await master.post(refund, { project_id: project.id }, body(5, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(retry.status).toBe(200);
+    expect((await refundsOf(project.id)).map((row) => row.amount)).toEqual([1000]);
+  });
+
   it('a refund the provider refuses leaves no ledger row and no credit (402), and the customer is not blocked', async () => {
     const { project, customer } = await billedProject(4800, false);
     const refused = await master.post(refund, { project_id: project.id }, body(10), { idempotencyKey: randomUUID() });

@@ -114,6 +114,14 @@ describeEachBackend(
       expect(first.json.projects.map((row) => row.id)).toEqual([waiting.id, cull.id, billed.id]);
       const bad = await master.get(t.api.projects.editing, { user_id: customer.id }, { sort: 'password' } as never);
       expect(bad.status).toBe(400);
+      // Past the last page: no rows, the total still told; a customer with none: an empty first page, not a 404.
+      const past = await master.get(t.api.projects.editing, { user_id: customer.id }, { page: 9, page_size: 2 });
+      expect(past.status).toBe(200);
+      expect(past.json).toMatchObject({ projects: [], meta: { total_number_of_projects: 3, page: 9 } });
+      const idle = await insertCustomer(t.api.db);
+      const none = await master.get(t.api.projects.video, { user_id: idle.id });
+      expect(none.status).toBe(200);
+      expect(none.json).toMatchObject({ projects: [], meta: { total_number_of_projects: 0 } });
     });
 
     it('offers each project the actions its state allows, disabled with the reason or the missing permission', async () => {

@@ -3,7 +3,7 @@ import { formatBucket, formatParameterValue, modelParameters, parameterByKey } f
 import { canMoveModel, modelTransitions, refusedMoveMessage } from '../../domain/model-states';
 import { modelStates } from '../../domain/profiles';
 import { toneCurvePoints } from '../../domain/tone-curve';
-import { selectionFromSearch, selectionToSearch, toggled } from '../../views/models/selection-url';
+import { selectionFromSearch, selectionToSearch, toggled, withoutField } from '../../views/models/selection-url';
 
 describe('model review helpers', () => {
   it('keeps a selection in the address and reads it back the same', () => {
@@ -31,6 +31,21 @@ describe('model review helpers', () => {
       true,
     );
     expect(radio.selection).toEqual({ 'model-type': ['JPG'] });
+  });
+
+  it('drops the facet or parameter a 400 names, and nothing when it names something else', () => {
+    const selection = {
+      selection: { 'cameras-profile': ['Sony ILCE-7M4'], 'model-type': ['RAW'] },
+      parameters: { temperature: [5500] },
+    };
+    expect(withoutField(selection, 'selection.cameras-profile')).toEqual({
+      selection: { 'model-type': ['RAW'] },
+      parameters: { temperature: [5500] },
+    });
+    expect(withoutField(selection, 'parameters.temperature')?.parameters).toEqual({});
+    expect(withoutField(selection, 'selection.process-version')).toBeNull();
+    expect(withoutField(selection, 'reason')).toBeNull();
+    expect(selection.selection['cameras-profile']).toEqual(['Sony ILCE-7M4']);
   });
 
   it('formats stored values in the unit an editor shows', () => {

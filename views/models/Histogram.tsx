@@ -18,17 +18,21 @@ function cssColor(name: string, fallback: string): string {
  */
 export function Histogram({ chart }: { chart: ModelChart }) {
   const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  /** What the drawing callbacks read: the chart shown now (a new selection changes it without a new plot). */
+  const shown = useRef({ chart, colors: [] as string[] });
+  const curve = chart.kind === 'curve';
+  const empty = chart.chart_data.length === 0;
+
+  // One plot per chart kind: created once, then given each new selection's data with setData (recreating 65 plots
+  // on every sidebar change cost most of a repaint).
   useEffect(() => {
     const element = host.current;
-    if (!element || chart.chart_data.length === 0) return;
+    if (!element || empty) return;
     const grid = cssColor('--color-line', '#2a2b32');
     const text = cssColor('--color-faint', '#8f919b');
     const accent = cssColor('--color-accent', '#8187ff');
-    const xs = chart.chart_data.map((_, index) => index);
-    const ys = chart.chart_data.map((point) => point.percentage);
-    const colors = chart.chart_data.map((point) => (point.color === '#60a5fa' ? accent : point.color));
-    const labelAt = (index: number) => chart.chart_data[Math.round(index)]?.label.split(' … ')[0] ?? '';
-    const curve = chart.kind === 'curve';
+    const labelAt = (index: number) => shown.current.chart.chart_data[Math.round(index)]?.label.split(' … ')[0] ?? '';
     const options: uPlot.Options = {
       width,
       height,
@@ -36,8 +40,16 @@ export function Histogram({ chart }: { chart: ModelChart }) {
       cursor: { show: false },
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       scales: {
-        x: { time: false, range: [-0.6, xs.length - 0.4] },
-        y: { range: [0, curve ? 100 : Math.max(5, ...ys) * 1.1] },
+        x: {
+          time: false,
+          range: () => [-0.6, shown.current.chart.chart_data.length - 0.4],
+        },
+        y: {
+          range: () => [
+            0,
+            curve ? 100 : Math.max(5, ...shown.current.chart.chart_data.map((point) => point.percentage)) * 1.1,
+          ],
+        },
       },
       axes: [
         {
@@ -48,8 +60,9 @@ export function Histogram({ chart }: { chart: ModelChart }) {
           font: '10px system-ui',
           values: (_, splits) => splits.map((split) => (Number.isInteger(split) ? labelAt(split) : '')),
           splits: () => {
-            const step = Math.max(1, Math.ceil(xs.length / 4));
-            return xs.filter((index) => index % step === 0);
+            const count = shown.current.chart.chart_data.length;
+            const step = Math.max(1, Math.ceil(count / 4));
+            return Array.from({ length: count }, (_, index) => index).filter((index) => index % step === 0);
           },
         },
         {
@@ -73,13 +86,28 @@ export function Histogram({ chart }: { chart: ModelChart }) {
               points: { show: false },
               paths: uPlot.paths.bars?.({
                 size: [0.85, 40],
-                disp: { fill: { unit: 3, values: () => colors } },
+                disp: { fill: { unit: 3, values: () => shown.current.colors } },
               }),
             },
       ],
     };
-    const plot = new uPlot(options, [xs, ys], element);
-    return () => plot.destroy();
+    plot.current = new uPlot(options, [[], []], element);
+    return () => {
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [curve, empty]);
+
+  useEffect(() => {
+    const accent = cssColor('--color-accent', '#8187ff');
+    shown.current = {
+      chart,
+      colors: chart.chart_data.map((point) => (point.color === '#60a5fa' ? accent : point.color)),
+    };
+    plot.current?.setData([
+      chart.chart_data.map((_, index) => index),
+      chart.chart_data.map((point) => point.percentage),
+    ]);
   }, [chart]);
   return <div ref={host} aria-hidden="true" className="h-[96px] w-[260px]" />;
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigateTo, userPath } from '../../commands/navigate';
-import { facetControls, isFacetKey } from '../../domain/model-facets';
+import { facetControls, facetLabels, isFacetKey } from '../../domain/model-facets';
+import { parameterByKey } from '../../domain/model-parameters';
 import { can } from '../../domain/permissions';
 import { modelStateLabels } from '../../domain/profiles';
 import { useSession } from '../../src/session/store';
@@ -19,10 +20,13 @@ import { runModelCommand } from './model-menu';
 import {
   emptySelection,
   type ModelSelection,
+  reachedByStep,
   selectionFromSearch,
   selectionSize,
   selectionToSearch,
+  stepHistoryState,
   toggled,
+  withoutField,
 } from './selection-url';
 import { useModelDetail } from './use-model-detail';
 
@@ -69,7 +73,9 @@ export default function ModelDetailsPage({ id }: { id: string }) {
     [selection, select],
   );
 
-  const pagination = data?.model_pagination;
+  // Only the shown model's neighbours: while the next one loads, the previous answer is still on screen, and a second
+  // press (or a key replayed once the palette's code arrived) must not step from it again.
+  const pagination = data?.model.id === modelId ? data.model_pagination : undefined;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -78,11 +84,28 @@ export default function ModelDetailsPage({ id }: { id: string }) {
         event.key === '[' ? pagination?.previous_model_id : event.key === ']' ? pagination?.next_model_id : null;
       if (!to) return;
       event.preventDefault();
-      navigateTo(`/models/${to}`);
+      // The neighbour is read under the same selection: comparing models of a profile means the same photos.
+      navigateTo(`/models/${to}${selectionToSearch(selection)}`, { state: stepHistoryState });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [pagination]);
+  }, [pagination, selection]);
+
+  // A value the neighbour's photos lack (its 400 names the facet) is left out of the selection, and the page says so.
+  const [dropped, setDropped] = useState<{ modelId: number; names: string[] }>({ modelId, names: [] });
+  useEffect(() => {
+    if (error?.status !== 400 || !error.field || !reachedByStep()) return;
+    const next = withoutField(selection, error.field);
+    if (!next) return;
+    const key = error.field.slice(error.field.indexOf('.') + 1);
+    const label = isFacetKey(key) ? facetLabels[key] : (parameterByKey(key)?.label ?? key);
+    const values = (selection.selection[key] ?? selection.parameters[key] ?? []).join(', ');
+    setDropped((current) => ({
+      modelId,
+      names: [...(current.modelId === modelId ? current.names : []), `${label} ${values}`],
+    }));
+    navigateTo(`${path}${selectionToSearch(next)}`, { replace: true, state: stepHistoryState });
+  }, [error, selection, path, modelId]);
 
   if (!data) {
     return (
@@ -121,6 +144,11 @@ export default function ModelDetailsPage({ id }: { id: string }) {
             >
               {modelStateLabels[model.state]}
             </span>
+            {model.held_from ? (
+              <span className="text-xs font-normal text-muted" data-testid="model-held-from">
+                held from {modelStateLabels[model.held_from]}
+              </span>
+            ) : null}
             {lock.is_locked ? (
               <span className="rounded bg-warning-soft px-1.5 py-px text-[11px] font-medium text-warning">Locked</span>
             ) : null}
@@ -149,7 +177,7 @@ export default function ModelDetailsPage({ id }: { id: string }) {
                 disabled={!canManage || lock.is_locked}
                 onClick={() => runModelCommand('model.change-state', row, { state }, 'button')}
               >
-                Mark {modelStateLabels[state]}
+                {state === model.held_from ? 'Release to' : 'Mark'} {modelStateLabels[state]}
               </Button>
             ))}
             <Button
@@ -164,6 +192,11 @@ export default function ModelDetailsPage({ id }: { id: string }) {
       {lock.is_locked ? (
         <div role="status" className="border-b border-line bg-warning-soft px-4 py-2 text-xs text-warning md:px-6">
           Locked: {lock.lock_message ?? 'no message'} — every change but unlock is refused.
+        </div>
+      ) : null}
+      {dropped.modelId === modelId && dropped.names.length > 0 ? (
+        <div role="status" className="border-b border-line px-4 py-2 text-xs text-muted md:px-6" data-testid="dropped">
+          Not among this model's photos, so left out of the selection: {dropped.names.join('; ')}.
         </div>
       ) : null}
       <div className="grid gap-4 px-4 py-4 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">

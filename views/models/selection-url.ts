@@ -61,3 +61,22 @@ export function selectionSize(selection: ModelSelection): number {
     Object.values(selection.parameters).reduce((sum, values) => sum + values.length, 0)
   );
 }
+
+/** The selection without one facet or parameter (`part.key`, as a 400's `field` names it); null when it has none. */
+export function withoutField(current: ModelSelection, field: string): ModelSelection | null {
+  const dot = field.indexOf('.');
+  const part = field.slice(0, dot);
+  const key = field.slice(dot + 1);
+  if (dot < 0 || (part !== 'selection' && part !== 'parameters') || !(key in current[part])) return null;
+  const next: ModelSelection = { selection: { ...current.selection }, parameters: { ...current.parameters } };
+  delete (next[part] as Record<string, unknown>)[key];
+  return next;
+}
+
+/** Whether the page was reached by `[` / `]` from a neighbour model (the history entry says so). */
+export function reachedByStep(): boolean {
+  const state = window.history.state as { modelStep?: boolean } | null;
+  return state?.modelStep === true;
+}
+
+export const stepHistoryState = { modelStep: true } as const;

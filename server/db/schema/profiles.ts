@@ -82,6 +82,8 @@ export const models = pgTable(
     isAutomated: boolean('is_automated').notNull().default(true),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     failReason: text('fail_reason'),
+    /** While ON_HOLD: the state it was held from, which a release goes back to (null otherwise). */
+    heldFrom: text('held_from', { enum: modelStates }),
     locked: boolean('locked').notNull().default(false),
     lockMessage: text('lock_message'),
     /** When training started (the models list's date_started_the_process); null while it waits. */
@@ -92,8 +94,11 @@ export const models = pgTable(
   (t) => [
     index('models_profile_created').on(t.profileId, t.createdAt),
     index('models_state_created').on(t.state, t.createdAt),
+    /** The pending-projects queue's model branch (its order and its count; ANALYZE keeps its size as an estimate). */
+    index('models_pending').on(t.createdAt).where(sql`${t.state} = 'PENDING'`),
     check('models_photos_not_negative', sql`${t.photos} >= 0 and ${t.projects} >= 0`),
     check('models_fail_has_reason', sql`${t.state} <> 'FAIL' or ${t.failReason} is not null`),
+    check('models_held_from_only_on_hold', sql`${t.state} = 'ON_HOLD' or ${t.heldFrom} is null`),
   ],
 );
 
