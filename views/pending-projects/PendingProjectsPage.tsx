@@ -13,6 +13,7 @@ import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
 import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import { modelRowMenu, runModelCommand } from '../models/model-menu';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { usePendingProjects } from './use-pending-projects';
 
@@ -24,10 +25,15 @@ function customerOf(row: PendingRow): UserTarget {
   return { kind: 'user', id: row.user_id, name: row.customer };
 }
 
+/** A model row as the model commands take it (its id, its customer, its version). */
+function modelOf(row: PendingRow) {
+  return { id: row.record_id, user_id: row.user_id, last_updated_row: row.last_updated_row ?? '' };
+}
+
 /**
  * Pending projects (`/pending-projects`): the queue of waiting work, oldest first, in the DataTable over the server's
- * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands; Enter opens the
- * customer's Projects tab. A run refreshes the queue in place, so the focused row stays where it was.
+ * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands and Enter opens
+ * the customer's Projects tab; a model row's menu runs the Models page's commands and Enter opens the model. A run refreshes the queue in place, so the focused row stays where it was.
  */
 export default function PendingProjectsPage() {
   const [state, setState] = useTableUrlState();
@@ -52,10 +58,16 @@ export default function PendingProjectsPage() {
   }, []);
   const rowActions = useCallback(
     (row: PendingRow): RowAction[] =>
-      row.record === 'project' ? quickActionMenu('project', row.quick_actions, userRole, customerOf(row)) : [],
+      row.record === 'model'
+        ? modelRowMenu(row, userRole)
+        : quickActionMenu('project', row.quick_actions, userRole, customerOf(row)),
     [userRole],
   );
   const onRowAction = useCallback((row: PendingRow, action: RowAction) => {
+    if (row.record === 'model') {
+      runModelCommand(action.id, modelOf(row));
+      return;
+    }
     void runCommand(action.id, {
       target: customerOf(row),
       prefill: { project_id: String(row.record_id) },
@@ -85,7 +97,9 @@ export default function PendingProjectsPage() {
         hasMore={hasMore}
         loadingMore={loadingMore}
         onLoadMore={loadMore}
-        onOpen={(row) => navigateTo(userPath(row.user_id, row.record === 'model' ? 'profiles' : 'projects'))}
+        onOpen={(row) =>
+          navigateTo(row.record === 'model' ? `/models/${row.record_id}` : userPath(row.user_id, 'projects'))
+        }
         rowActions={rowActions}
         onRowAction={onRowAction}
         onFocusRow={onFocusRow}
