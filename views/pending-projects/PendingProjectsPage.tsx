@@ -33,7 +33,8 @@ function modelOf(row: PendingRow) {
 /**
  * Pending projects (`/pending-projects`): the queue of waiting work, oldest first, in the DataTable over the server's
  * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands and Enter opens
- * the customer's Projects tab; a model row's menu runs the Models page's commands and Enter opens the model. A run refreshes the queue in place, so the focused row stays where it was.
+ * the customer's Projects tab; a model row's menu runs the Models page's commands (`modelRowMenu`, `runModelCommand`)
+ * and Enter opens the model's page. A run refreshes the queue in place, so the focused row stays where it was.
  */
 export default function PendingProjectsPage() {
   const [state, setState] = useTableUrlState();
@@ -47,7 +48,8 @@ export default function PendingProjectsPage() {
     },
     [],
   );
-  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands.
+  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands (a
+  // model row is no record context, as on the Models page: its commands run from its menu, prefilled).
   const onFocusRow = useCallback((row: PendingRow | undefined) => {
     setFocusedRowTarget(row ? customerOf(row) : undefined);
     setFocusedRecord(
