@@ -179,6 +179,17 @@ describe('PendingProjectsPage', () => {
     await waitFor(() => expect(location.pathname).toBe('/users/42/projects'));
   });
 
+  it('Enter on a model row opens the customer’s Profiles tab for a role without see_models (no Models pages)', async () => {
+    signedInAs('MARKETER_PLUS');
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const table = await screen.findByRole('grid', { name: 'Pending projects' });
+    act(() => table.focus());
+    act(() => {
+      fireEvent.keyDown(table, { key: 'Enter' });
+    });
+    await waitFor(() => expect(location.pathname).toBe('/users/42/profiles'));
+  });
+
   it('refreshes the queue when a command run closes, keeping the focused row', async () => {
     renderAt('/pending-projects', <PendingProjectsPage />);
     const table = await screen.findByRole('grid', { name: 'Pending projects' });

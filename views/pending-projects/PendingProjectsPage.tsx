@@ -6,6 +6,7 @@ import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import type { PendingRow } from '../../domain/pending-projects';
+import { can } from '../../domain/permissions';
 import { areaById } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
@@ -34,7 +35,8 @@ function modelOf(row: PendingRow) {
  * Pending projects (`/pending-projects`): the queue of waiting work, oldest first, in the DataTable over the server's
  * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands and Enter opens
  * the customer's Projects tab; a model row's menu runs the Models page's commands (`modelRowMenu`, `runModelCommand`)
- * and Enter opens the model's page. A run refreshes the queue in place, so the focused row stays where it was.
+ * and Enter opens the model's page (its customer's Profiles tab for a role without see_models). A run refreshes the
+ * queue in place, so the focused row stays where it was.
  */
 export default function PendingProjectsPage() {
   const [state, setState] = useTableUrlState();
@@ -63,6 +65,15 @@ export default function PendingProjectsPage() {
       row.record === 'model'
         ? modelRowMenu(row, userRole)
         : quickActionMenu('project', row.quick_actions, userRole, customerOf(row)),
+    [userRole],
+  );
+  // Enter: a model row opens the model (the customer's Profiles tab for a role without see_models, which the Models
+  // pages need); a project row the customer's Projects tab.
+  const onOpen = useCallback(
+    (row: PendingRow) => {
+      if (row.record === 'project') navigateTo(userPath(row.user_id, 'projects'));
+      else navigateTo(can(userRole, 'see_models') ? `/models/${row.record_id}` : userPath(row.user_id, 'profiles'));
+    },
     [userRole],
   );
   const onRowAction = useCallback((row: PendingRow, action: RowAction) => {
@@ -99,9 +110,7 @@ export default function PendingProjectsPage() {
         hasMore={hasMore}
         loadingMore={loadingMore}
         onLoadMore={loadMore}
-        onOpen={(row) =>
-          navigateTo(row.record === 'model' ? `/models/${row.record_id}` : userPath(row.user_id, 'projects'))
-        }
+        onOpen={onOpen}
         rowActions={rowActions}
         onRowAction={onRowAction}
         onFocusRow={onFocusRow}
