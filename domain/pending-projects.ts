@@ -25,7 +25,10 @@ export const pendingStatusLabels: Record<(typeof pendingStatuses)[number], strin
 export const pendingRowSchema = z.object({
   id: z.string(),
   record_id: z.number().int(),
-  /** `project` rows run the Projects tab's commands; `model` rows have none yet. */
+  /**
+   * `project` rows run the Projects tab's commands; `model` rows the Models page's (the same `quick_actions` as a row
+   * of the Models list, and its `last_updated_row` for their version check).
+   */
   record: z.enum(['project', 'model']),
   kind: z.enum(pendingKinds),
   name: z.string(),
@@ -39,6 +42,8 @@ export const pendingRowSchema = z.object({
   profile_name: z.string().nullable(),
   /** Why it waits, in words. */
   reason: z.string(),
+  /** A model row's version (ISO 8601 with microseconds), which its commands send back; null on a project row. */
+  last_updated_row: z.string().nullable(),
   quick_actions: z.array(quickActionSchema),
 });
 export type PendingRow = z.infer<typeof pendingRowSchema>;

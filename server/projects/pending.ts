@@ -13,7 +13,9 @@ import { type Header, insufficientPermissions, type QuickAction } from '../../do
 import type { Database } from '../db/client';
 import { executePrepared } from '../db/prepared';
 import { customers, models, profiles, projects } from '../db/schema';
+import { isoTimestamp } from '../db/timestamps';
 import { handle } from '../http/handler';
+import { modelQuickActions } from '../models/rows';
 import { countRows, exactCountLimit, type ListTotal } from '../tables/count';
 import { encodeCursor } from '../tables/cursor';
 import { compileTableQuery, type TableColumn, type TableSource } from '../tables/filter-sql';
@@ -38,23 +40,29 @@ export const pendingHeaders: readonly Header[] = [
 ];
 
 /**
- * The waiting work as one relation: projects UPLOADED or PROCESSING (the `projects_waiting` partial index) and models
- * PENDING (`models_pending`), each with a unique `seq` (ids of the two tables overlap: projects even, models
- * odd) as the list's tie-breaker, joined with the customer and the profile for their names.
+ * The two branches of the queue before the joins: projects UPLOADED or PROCESSING (the `projects_waiting` partial
+ * index) and models PENDING (`models_pending`), each with a unique `seq` (ids of the two tables overlap: projects even,
+ * models odd) as the list's tie-breaker. A model also carries what its commands need (its lock for the Models list's
+ * quick actions, its `last_updated_row` for their version check); a project has none of them.
  */
+const waitingProjects = sql`(
+    select ${projects.id} * 2 as seq, ${projects.id} as record_id, ${projects.kind} as kind, ${projects.name} as name,
+           ${projects.status} as status, ${projects.createdAt} as waiting_since, ${projects.customerId} as customer_id,
+           ${projects.profileId} as profile_id, null::boolean as locked, null::text as lock_message,
+           null::timestamptz as last_updated_row
+    from ${projects} where ${projects.status} in ('UPLOADED', 'PROCESSING'))`;
+const waitingModels = sql`(
+    select ${models.id} * 2 + 1 as seq, ${models.id} as record_id, 'MODEL' as kind, ${models.name} as name,
+           ${models.state} as status, ${models.createdAt} as waiting_since, ${models.customerId} as customer_id,
+           ${models.profileId} as profile_id, ${models.locked} as locked, ${models.lockMessage} as lock_message,
+           ${models.lastUpdatedRow} as last_updated_row
+    from ${models} where ${models.state} = 'PENDING')`;
+
+/** The waiting work as one relation `q`: both branches, joined with the customer and the profile for their names. */
 const waiting = sql`(
   select w.*, c.first_name || ' ' || c.last_name as customer_name, c.email as customer_email,
          pr.name as profile_name
-  from (
-    select ${projects.id} * 2 as seq, ${projects.id} as record_id, ${projects.kind} as kind, ${projects.name} as name,
-           ${projects.status} as status, ${projects.createdAt} as waiting_since, ${projects.customerId} as customer_id,
-           ${projects.profileId} as profile_id
-    from ${projects} where ${projects.status} in ('UPLOADED', 'PROCESSING')
-    union all
-    select ${models.id} * 2 + 1, ${models.id}, 'MODEL', ${models.name}, ${models.state}, ${models.createdAt},
-           ${models.customerId}, ${models.profileId}
-    from ${models} where ${models.state} = 'PENDING'
-  ) w
+  from (${waitingProjects} union all ${waitingModels}) w
   join ${customers} c on c.id = w.customer_id
   left join ${profiles} pr on pr.id = w.profile_id
 ) q`;
@@ -81,18 +89,6 @@ const pendingSource: TableSource = {
   id: sql.raw('q.seq'),
   defaultSort: { column: 'waiting_since', direction: 'asc' },
 };
-
-/** The two branches of the queue before the joins, each as a relation named `q` (columns as `waiting`'s). */
-const waitingProjects = sql`(
-    select ${projects.id} * 2 as seq, ${projects.id} as record_id, ${projects.kind} as kind, ${projects.name} as name,
-           ${projects.status} as status, ${projects.createdAt} as waiting_since, ${projects.customerId} as customer_id,
-           ${projects.profileId} as profile_id
-    from ${projects} where ${projects.status} in ('UPLOADED', 'PROCESSING'))`;
-const waitingModels = sql`(
-    select ${models.id} * 2 + 1 as seq, ${models.id} as record_id, 'MODEL' as kind, ${models.name} as name,
-           ${models.state} as status, ${models.createdAt} as waiting_since, ${models.customerId} as customer_id,
-           ${models.profileId} as profile_id
-    from ${models} where ${models.state} = 'PENDING')`;
 
 /**
  * The unfiltered queue in waiting order (the page everyone opens): each branch takes its first `limit` rows after the
@@ -160,9 +156,19 @@ function reasonOf(kind: PendingKind, status: string): string {
   return kind === 'EDITING' ? 'Uploaded: waits to be edited' : 'Uploaded: waits to be processed';
 }
 
-/** A waiting editing project offers the Projects tab's re-edit, disabled: it is in the queue already. */
-function quickActionsOf(kind: PendingKind, can: (p: Permission) => boolean): QuickAction[] {
-  if (kind !== 'EDITING') return [];
+/**
+ * A row's actions. A model has the Models list's (`modelQuickActions`: the same checks, the same reasons). A waiting
+ * editing project offers the Projects tab's re-edit, disabled: it is in the queue already.
+ */
+function quickActionsOf(record: WaitingRecord, can: (p: Permission) => boolean): QuickAction[] {
+  if (record.kind === 'MODEL') {
+    // The queue's models are PENDING (its `models_pending` branch).
+    return modelQuickActions(
+      { state: 'PENDING', locked: record.locked === true, lockMessage: record.lock_message },
+      can,
+    );
+  }
+  if (record.kind !== 'EDITING') return [];
   const reason = can('reedit_project') ? 'The project is in the queue already' : insufficientPermissions;
   return [{ name: 'RE_EDIT', is_disabled: true, disable_message: reason }];
 }
@@ -181,6 +187,10 @@ interface WaitingRecord extends Record<string, unknown> {
   profile_id: number | null;
   profile_name: string | null;
   sort_value: string | null;
+  /** A model's; null on a project. */
+  locked: boolean | null;
+  lock_message: string | null;
+  last_updated_row: string | null;
 }
 
 /**
@@ -205,6 +215,7 @@ export const listPendingProjects = handle(
              extract(epoch from q.waiting_since)::float8 * 1000 as since_ms,
              floor(extract(epoch from now() - q.waiting_since) / 3600)::int as age_hours,
              q.customer_id, q.customer_name, q.customer_email, q.profile_id::float8 as profile_id, q.profile_name,
+             q.locked, q.lock_message, q.last_updated_row::text as last_updated_row,
              ${query.sortValue} as sort_value${fast ? sql`, ${waitingCountColumns}` : sql``}
       from ${from} where ${where}
       order by ${sql.join(query.orderBy, sql`, `)}
@@ -234,7 +245,8 @@ export const listPendingProjects = handle(
         profile_id: record.profile_id === null ? null : Number(record.profile_id),
         profile_name: record.profile_name,
         reason: reasonOf(record.kind, record.status),
-        quick_actions: quickActionsOf(record.kind, can),
+        last_updated_row: isModel && record.last_updated_row !== null ? isoTimestamp(record.last_updated_row) : null,
+        quick_actions: quickActionsOf(record, can),
       };
     });
     return {

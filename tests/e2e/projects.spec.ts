@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import type { PendingRow } from '../../domain/pending-projects';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
 import { apiAs, signIn } from './support';
@@ -83,6 +84,63 @@ test('keyboard only: re-edit a delivered project from its row menu, with a reaso
   await page.goto(`/pending-projects?f=user_id:number:eq:${user.id}&f=kind:multi:equal:EDITING`);
   const queued = queue.getByRole('row').filter({ hasText: project.project_name });
   await expect(queued.first()).toContainText('Uploaded: waits to be edited');
+});
+
+/** A demo model waiting for training whose state a support member may change, with its customer, found as an admin. */
+async function pendingModel(baseURL: string) {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const answer = await api.post('/admin/projects/pending_projects', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { filters: [{ kind: 'multi', column: 'kind', op: 'equal', value: ['MODEL'] }], page_size: 50 },
+  });
+  const { rows } = (await answer.json()) as { rows: PendingRow[] };
+  await api.dispose();
+  const model = rows.find((row) =>
+    row.quick_actions.some((action) => action.name === 'CHANGE_STATE' && !action.is_disabled),
+  );
+  if (!model) throw new Error('No demo model waiting for training that can change state');
+  return model;
+}
+
+test('keyboard only: put a waiting model on hold from its row in the pending-projects queue; it leaves the queue', async ({
+  page,
+  baseURL,
+}) => {
+  const model = await pendingModel(baseURL as string);
+  // The customer's waiting work, oldest first: the model is one of a few rows.
+  await signIn(page, 'SUPPORT_PL1', `/pending-projects?f=user_id:number:eq:${model.user_id}`);
+  const queue = page.getByRole('grid', { name: 'Pending projects' });
+  await expect(queue).toBeFocused();
+  const row = queue.locator(`tbody tr[data-row-id="${model.id}"]`);
+  await expect(row).toContainText('Sent for training');
+  for (let presses = 0; presses < 20 && (await row.getAttribute('aria-selected')) !== 'true'; presses++) {
+    await page.keyboard.press('j');
+  }
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+
+  // `.` opens the row's menu: the Models page's commands; the first is the state change.
+  await page.keyboard.press('.');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Change model state/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Open model’s profile/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Model id')).toHaveValue(String(model.record_id));
+  await expect(page.getByLabel('Version read')).toHaveValue(model.last_updated_row ?? 'missing');
+  const state = page.getByLabel('New state');
+  for (
+    let presses = 0;
+    presses < 6 && !(await state.evaluate((element) => element === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(state).toBeFocused();
+  await state.selectOption('ON_HOLD');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText(`Model #${model.record_id} is On hold now`)).toBeVisible();
+  // The queue refreshes in place: the held model is no longer waiting.
+  await expect(row).toHaveCount(0);
+  await expect(queue).toBeVisible();
 });
 
 /** A demo customer with a billed editing project that can still be refunded, found as an admin. */

@@ -67,7 +67,8 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
       reason: 'Uploaded: waits to be edited',
       quick_actions: [{ name: 'RE_EDIT', is_disabled: true, disable_message: 'The project is in the queue already' }],
     });
-    expect(answer.json.rows[0]).toMatchObject({ kind: 'MODEL', status: 'PENDING', quick_actions: [] });
+    expect(answer.json.rows[0]).toMatchObject({ kind: 'MODEL', status: 'PENDING', record: 'model' });
+    expect(answer.json.rows[1]?.last_updated_row).toBeNull();
     expect(answer.json.rows[0]?.age_hours).toBeGreaterThan(24);
     expect(answer.json.headers.map((header) => header.key)).toContain('reason');
   });
@@ -160,6 +161,90 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
     expect(editing?.quick_actions).toEqual([
       { name: 'RE_EDIT', is_disabled: true, disable_message: 'insufficient permissions' },
     ]);
+    const model = answer.json.rows.find((row) => row.kind === 'MODEL');
+    expect(model?.quick_actions.find((action) => action.name === 'CHANGE_STATE')).toEqual({
+      name: 'CHANGE_STATE',
+      is_disabled: true,
+      disable_message: 'insufficient permissions',
+    });
     expect((await pl1.post(t.api.projects.pending, undefined, {})).status).toBe(200);
+  });
+
+  /** The queue's row of a model and the Models list's row of it, as a role reads them. */
+  async function bothRows(client: Client, customerId: number, modelId: number) {
+    const queue = await client.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customerId)] });
+    expect(queue.status).toBe(200);
+    const list = await client.post(
+      t.api.models.list,
+      {},
+      { filters: [{ kind: 'number', column: 'id', op: 'eq', value: modelId }] },
+    );
+    return { pending: queue.json.rows.find((row) => row.id === `model-${modelId}`), listed: list.json.models[0] };
+  }
+
+  it('a model row carries the Models list’s quick actions and version, which its commands run with', async () => {
+    const { customer, model } = await customerWithWork();
+    if (!model) throw new Error('no pending model');
+    const { pending, listed } = await bothRows(pl1, customer.id, model.id);
+    expect(pending?.quick_actions).toEqual([
+      { name: 'CHANGE_STATE', is_disabled: false, disable_message: null },
+      { name: 'LOCK_MODEL', is_disabled: false, disable_message: null },
+      { name: 'OPEN_PROFILE', is_disabled: false, disable_message: null },
+      { name: 'OPEN_CUSTOMER', is_disabled: false, disable_message: null },
+    ]);
+    expect(pending?.quick_actions).toEqual(listed?.quick_actions);
+    expect(pending?.last_updated_row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    expect(pending?.last_updated_row).toBe(listed?.last_updated_row);
+    // The version read in the queue is the one the state change checks: the change passes and the row leaves.
+    const held = await pl1.post(
+      t.api.models.updateState,
+      {},
+      {
+        model_id: model.id,
+        state: 'ON_HOLD',
+        last_updated_row: pending?.last_updated_row ?? undefined,
+      },
+    );
+    expect(held.status, JSON.stringify(held.json)).toBe(200);
+    const after = await pl1.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customer.id)] });
+    expect(after.json.rows.map((row) => row.id)).not.toContain(`model-${model.id}`);
+  });
+
+  it('a model row’s actions are disabled with the Models list’s reasons: no manage_models, or locked', async () => {
+    const { customer, model } = await customerWithWork();
+    if (!model) throw new Error('no pending model');
+    const partners = await t.api.signIn('PARTNERS_MANAGER');
+    const { pending, listed } = await bothRows(partners, customer.id, model.id);
+    expect(pending?.quick_actions.slice(0, 2)).toEqual([
+      { name: 'CHANGE_STATE', is_disabled: true, disable_message: 'insufficient permissions' },
+      { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'insufficient permissions' },
+    ]);
+    expect(pending?.quick_actions).toEqual(listed?.quick_actions);
+    const before = pending?.last_updated_row;
+    const master = await t.api.signIn('SUPPORT_MASTER');
+    const locked = await master.post(t.api.models.lock, { model_id: model.id }, { message: 'Customer dispute' });
+    expect(locked.status).toBe(200);
+    const { pending: lockedRow, listed: lockedListed } = await bothRows(pl1, customer.id, model.id);
+    expect(lockedRow?.quick_actions.slice(0, 2)).toEqual([
+      { name: 'CHANGE_STATE', is_disabled: true, disable_message: 'Locked: Customer dispute' },
+      { name: 'UNLOCK_MODEL', is_disabled: false, disable_message: null },
+    ]);
+    expect(lockedRow?.quick_actions).toEqual(lockedListed?.quick_actions);
+    // The lock moved the version: the one read before it is refused, nothing changes.
+    expect(lockedRow?.last_updated_row).not.toBe(before);
+    const unlocked = await master.post(t.api.models.unlock, { model_id: model.id });
+    expect(unlocked.status).toBe(200);
+    const late = await pl1.post(
+      t.api.models.updateState,
+      {},
+      {
+        model_id: model.id,
+        state: 'ON_HOLD',
+        last_updated_row: before ?? undefined,
+      },
+    );
+    expect(late.status).toBe(409);
+    const still = await pl1.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customer.id)] });
+    expect(still.json.rows.map((row) => row.id)).toContain(`model-${model.id}`);
   });
 });

@@ -33,6 +33,7 @@ function waiting(overrides: Partial<PendingRow> & Pick<PendingRow, 'id' | 'recor
     profile_id: 7,
     profile_name: 'Golden Hour',
     reason: 'Uploaded: waits to be edited',
+    last_updated_row: null,
     quick_actions: [],
     ...overrides,
   };
@@ -49,7 +50,21 @@ const answer = {
     header('quick_actions', 'Actions', 'ROW_MENU'),
   ],
   rows: [
-    waiting({ id: 'model-5', record_id: 5, record: 'model', kind: 'MODEL', status: 'PENDING', name: 'Model 2' }),
+    waiting({
+      id: 'model-5',
+      record_id: 5,
+      record: 'model',
+      kind: 'MODEL',
+      status: 'PENDING',
+      name: 'Model 2',
+      last_updated_row: '2026-03-01T10:00:00.123456Z',
+      quick_actions: [
+        { name: 'CHANGE_STATE', is_disabled: false, disable_message: null },
+        { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'insufficient permissions' },
+        { name: 'OPEN_PROFILE', is_disabled: false, disable_message: null },
+        { name: 'OPEN_CUSTOMER', is_disabled: false, disable_message: null },
+      ],
+    }),
     waiting({
       id: 'project-3',
       record_id: 3,
@@ -117,6 +132,62 @@ describe('PendingProjectsPage', () => {
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Re-edit project/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('project.reedit'));
     expect(runner.run?.values.project_id).toBe('3');
+  });
+
+  it('a model row’s menu runs the Models page’s commands on that model, with its version', async () => {
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const table = await screen.findByRole('grid', { name: 'Pending projects' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Model 2 of Ada Queue' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Change model state/),
+      expect.stringMatching(/^Lock model/),
+      expect.stringMatching(/^Open model’s profile/),
+      expect.stringMatching(/^Open model’s customer/),
+    ]);
+    // The server's reason stands: the item is disabled and says why.
+    const lock = within(menu).getByRole('menuitem', { name: /Lock model/ });
+    expect(lock.getAttribute('aria-disabled')).toBe('true');
+    expect(lock.textContent).toMatch(/insufficient permissions/);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Change model state/ }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('model.change-state'));
+    expect(runner.run?.values).toMatchObject({
+      model_id: '5',
+      last_updated_row: '2026-03-01T10:00:00.123456Z',
+    });
+  });
+
+  it('Enter on a model row opens the model; on a project row the customer’s Projects tab', async () => {
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const table = await screen.findByRole('grid', { name: 'Pending projects' });
+    act(() => table.focus());
+    act(() => {
+      fireEvent.keyDown(table, { key: 'Enter' });
+    });
+    await waitFor(() => expect(location.pathname).toBe('/models/5'));
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const again = (await screen.findAllByRole('grid', { name: 'Pending projects' })).at(-1);
+    if (!again) throw new Error('no grid');
+    act(() => again.focus());
+    act(() => {
+      fireEvent.keyDown(again, { key: 'j' });
+    });
+    act(() => {
+      fireEvent.keyDown(again, { key: 'Enter' });
+    });
+    await waitFor(() => expect(location.pathname).toBe('/users/42/projects'));
+  });
+
+  it('Enter on a model row opens the customer’s Profiles tab for a role without see_models (no Models pages)', async () => {
+    signedInAs('MARKETER_PLUS');
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const table = await screen.findByRole('grid', { name: 'Pending projects' });
+    act(() => table.focus());
+    act(() => {
+      fireEvent.keyDown(table, { key: 'Enter' });
+    });
+    await waitFor(() => expect(location.pathname).toBe('/users/42/profiles'));
   });
 
   it('refreshes the queue when a command run closes, keeping the focused row', async () => {

@@ -6,6 +6,7 @@ import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import type { PendingRow } from '../../domain/pending-projects';
+import { can } from '../../domain/permissions';
 import { areaById } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
@@ -13,6 +14,7 @@ import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
 import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import { modelRowMenu, runModelCommand } from '../models/model-menu';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { usePendingProjects } from './use-pending-projects';
 
@@ -24,10 +26,17 @@ function customerOf(row: PendingRow): UserTarget {
   return { kind: 'user', id: row.user_id, name: row.customer };
 }
 
+/** A model row as the model commands take it (its id, its customer, its version). */
+function modelOf(row: PendingRow) {
+  return { id: row.record_id, user_id: row.user_id, last_updated_row: row.last_updated_row ?? '' };
+}
+
 /**
  * Pending projects (`/pending-projects`): the queue of waiting work, oldest first, in the DataTable over the server's
- * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands; Enter opens the
- * customer's Projects tab. A run refreshes the queue in place, so the focused row stays where it was.
+ * headers; filters and sort in the address. A project row's menu runs the Projects tab's commands and Enter opens
+ * the customer's Projects tab; a model row's menu runs the Models page's commands (`modelRowMenu`, `runModelCommand`)
+ * and Enter opens the model's page (its customer's Profiles tab for a role without see_models). A run refreshes the
+ * queue in place, so the focused row stays where it was.
  */
 export default function PendingProjectsPage() {
   const [state, setState] = useTableUrlState();
@@ -41,7 +50,8 @@ export default function PendingProjectsPage() {
     },
     [],
   );
-  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands.
+  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands (a
+  // model row is no record context, as on the Models page: its commands run from its menu, prefilled).
   const onFocusRow = useCallback((row: PendingRow | undefined) => {
     setFocusedRowTarget(row ? customerOf(row) : undefined);
     setFocusedRecord(
@@ -52,10 +62,25 @@ export default function PendingProjectsPage() {
   }, []);
   const rowActions = useCallback(
     (row: PendingRow): RowAction[] =>
-      row.record === 'project' ? quickActionMenu('project', row.quick_actions, userRole, customerOf(row)) : [],
+      row.record === 'model'
+        ? modelRowMenu(row, userRole)
+        : quickActionMenu('project', row.quick_actions, userRole, customerOf(row)),
+    [userRole],
+  );
+  // Enter: a model row opens the model (the customer's Profiles tab for a role without see_models, which the Models
+  // pages need); a project row the customer's Projects tab.
+  const onOpen = useCallback(
+    (row: PendingRow) => {
+      if (row.record === 'project') navigateTo(userPath(row.user_id, 'projects'));
+      else navigateTo(can(userRole, 'see_models') ? `/models/${row.record_id}` : userPath(row.user_id, 'profiles'));
+    },
     [userRole],
   );
   const onRowAction = useCallback((row: PendingRow, action: RowAction) => {
+    if (row.record === 'model') {
+      runModelCommand(action.id, modelOf(row));
+      return;
+    }
     void runCommand(action.id, {
       target: customerOf(row),
       prefill: { project_id: String(row.record_id) },
@@ -85,7 +110,7 @@ export default function PendingProjectsPage() {
         hasMore={hasMore}
         loadingMore={loadingMore}
         onLoadMore={loadMore}
-        onOpen={(row) => navigateTo(userPath(row.user_id, row.record === 'model' ? 'profiles' : 'projects'))}
+        onOpen={onOpen}
         rowActions={rowActions}
         onRowAction={onRowAction}
         onFocusRow={onFocusRow}
