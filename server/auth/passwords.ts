@@ -1,22 +1,31 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const keyLength = 64;
-/** scrypt cost: N=2^15, r=8, p=1 (about 40 ms and 32 MiB here); stored with the hash so it can be raised later. */
-const cost = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** scrypt's work factors, stored with each hash (so they can be raised later and old hashes still verify). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+/** scrypt cost: N=2^15, r=8, p=1 (about 40 ms and 32 MiB here). */
+const cost: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
+const maxmem = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, keyLength, { ...params, maxmem: cost.maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password, salt, keyLength, { ...params, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, base64url parts. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash`, base64url parts. `work` is for test fixtures only (the test suites' staff accounts, which
+ * sign in over a thousand times per run); every account the service itself creates gets the full cost.
+ */
+export async function hashPassword(password: string, work: ScryptCost = cost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, cost);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, work);
+  return ['scrypt', work.N, work.r, work.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { outbox, staffInvites } from '../../server/db/schema';
+import { outbox, staffInvites, staff as staffTable } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { insertStaff } from './support/staff';
 import { useTestApi } from './support/test-api';
@@ -59,6 +59,12 @@ describeEachBackend('staff and roles', (backend) => {
     const set = await anonymous.post(t.api.staffAccounts.setPassword, {}, { token, password: strong });
     expect(set.status).toBe(200);
     expect(set.json.email).toBe(email);
+    // The service's own hashes carry the full scrypt cost (the suites' fixture accounts use a cheap one).
+    const [stored] = await t.api.db
+      .select({ hash: staffTable.passwordHash })
+      .from(staffTable)
+      .where(eq(staffTable.email, email));
+    expect(stored?.hash.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '1']);
     const again = await anonymous.post(t.api.staffAccounts.setPassword, {}, { token, password: `${strong}!` });
     expect(again.error.code).toBe('invitation_invalid');
     const client = await t.api.signIn({ email, password: strong });

@@ -1,6 +1,7 @@
 import { hashPassword } from '../../../server/auth/passwords';
 import type { Database } from '../../../server/db/client';
 import { staff } from '../../../server/db/schema';
+import { fixtureHashCost } from './test-api';
 
 let counter = 0;
 
@@ -15,7 +16,7 @@ export async function insertStaff(db: Database, role: string, active = true): Pr
       lastName: `No ${counter}`,
       role,
       active,
-      passwordHash: await hashPassword('correct horse battery'),
+      passwordHash: await hashPassword('correct horse battery', fixtureHashCost),
     })
     .returning({ id: staff.id });
   if (!row) throw new Error('staff not inserted');
