@@ -13,3 +13,4 @@ export {
 } from './selection';
 export type { RowAction, TableRow, TableState } from './types';
 export { useTableUrlState } from './useTableUrlState';
+export { localColumn } from './local-column';
