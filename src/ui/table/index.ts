@@ -3,6 +3,7 @@ export { DataTable, type DataTableProps, rowHeight } from './DataTable';
 export { FilteredEmpty, type FilteredEmptyProps } from './FilteredEmpty';
 export { FirstPageFallback, type FirstPageFallbackProps } from './FirstPageFallback';
 export { formatTotal, ListStatus, ListTotal, type ListTotalProps } from './ListStatus';
+export { localColumn } from './local-column';
 export { sortRowsLocally } from './local-rows';
 export {
   isSelected,
@@ -13,4 +14,3 @@ export {
 } from './selection';
 export type { RowAction, TableRow, TableState } from './types';
 export { useTableUrlState } from './useTableUrlState';
-export { localColumn } from './local-column';
