@@ -81,6 +81,12 @@ export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
   record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome | RefundOutcome): Promise<unknown>;
 }
 
+/** What a money call implements: `prepare` (step 1) and `record` (step 3) of `PaymentHandler`, for its kind's outcome. */
+interface MoneyCallSteps<E extends Endpoint, T, O extends PaymentOutcome | RefundOutcome> {
+  prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
+  record(context: StaffCallContext<E>, data: T, outcome: O): Promise<unknown>;
+}
+
 /** What each kind of money call refuses: a plan naming the other kind of payment, the other kind's outcomes. */
 const callKinds = {
   charge: {
@@ -101,10 +107,7 @@ const callKinds = {
 function moneyCall<E extends Endpoint, T, O extends PaymentOutcome | RefundOutcome>(
   endpoint: E,
   kind: keyof typeof callKinds,
-  steps: {
-    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-    record(context: StaffCallContext<E>, data: T, outcome: O): Promise<unknown>;
-  },
+  steps: MoneyCallSteps<E, T, O>,
 ): PaymentHandler<E, T> {
   if (!endpoint.money) throw new Error(`${endpoint.id}: a ${kind} call must be declared with money: true`);
   if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a ${kind} call needs a staff caller`);
@@ -128,10 +131,7 @@ function moneyCall<E extends Endpoint, T, O extends PaymentOutcome | RefundOutco
 /** Implements a money call that charges a card: `export const retryCharge = handlePayment(api.charges.retry, {…})`. */
 export function handlePayment<E extends Endpoint, T>(
   endpoint: E,
-  steps: {
-    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-    record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
-  },
+  steps: MoneyCallSteps<E, T, PaymentOutcome>,
 ): PaymentHandler<E, T> {
   return moneyCall(endpoint, 'charge', steps);
 }
@@ -142,10 +142,7 @@ export function handlePayment<E extends Endpoint, T>(
  */
 export function handleRefund<E extends Endpoint, T>(
   endpoint: E,
-  steps: {
-    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-    record(context: StaffCallContext<E>, data: T, outcome: RefundOutcome): Promise<unknown>;
-  },
+  steps: MoneyCallSteps<E, T, RefundOutcome>,
 ): PaymentHandler<E, T> {
   return moneyCall(endpoint, 'refund', steps);
 }
