@@ -5,10 +5,15 @@ import { bundleActionLabels, bundleActions } from '../../domain/partner-vocabula
 import type { Header } from '../../domain/tables';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, localColumn, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
+import {
+  DataTable,
+  FirstPageFallback,
+  localColumn,
+  type RowAction,
+  sortRowsLocally,
+  useTableUrlState,
+} from '../../src/ui/table';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { areaRowMenu, moneyText, runWithRow } from './row-menu';
 
@@ -74,15 +79,10 @@ export function BundlesTab() {
     (row: BundleTableRow, action: RowAction) => runWithRow(action, bundlePrefill(row, action)),
     [],
   );
-  let body: ReactNode = null;
-  if (!data && isLoading) body = <Spinner label="Loading the bundles" />;
-  else if (!data && error) {
-    body = (
-      <EmptyState title="Could not load the bundles" message={error.message}>
-        <Button onClick={() => void mutate()}>Try again</Button>
-      </EmptyState>
-    );
-  } else if (data) {
+  let body: ReactNode;
+  if (!data) {
+    body = <FirstPageFallback what="the bundles" isLoading={isLoading} error={error} onRetry={() => void mutate()} />;
+  } else {
     body = (
       <DataTable
         id="bundles"

@@ -12,8 +12,8 @@ export interface FirstPageFallbackProps {
 }
 
 /**
- * What a paged list shows before its first page: a spinner while it loads, the error with "Try again" when it
- * failed, nothing otherwise (render the table once the first page is there).
+ * What a list shows before its first page (or its one answer) is there: a spinner while it loads, the error with
+ * "Try again" when it failed, nothing otherwise (render the table once there is a page).
  */
 export function FirstPageFallback({ what, isLoading, error, onRetry }: FirstPageFallbackProps) {
   if (isLoading) return <Spinner label={`Loading ${what}`} />;
