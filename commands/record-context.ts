@@ -3,13 +3,30 @@ import type { QuickAction } from '../domain/tables';
 import { quickActionOf, type RowKind } from './quick-actions';
 import type { UserTarget } from './target';
 
-/** A record row (a project, a profile) whose menu button has the keyboard focus: the palette lists its commands first. */
+/**
+ * A record row (a project, a profile, a model) that has the keyboard focus (its menu button, or its row in a grid):
+ * the palette lists its commands first.
+ */
 export interface FocusedRecord {
-  kind: Extract<RowKind, 'project' | 'profile'>;
+  kind: Extract<RowKind, 'project' | 'profile' | 'model'>;
   id: number;
   quickActions: readonly QuickAction[];
   /** The customer it belongs to. */
   target: UserTarget;
+  /** What its commands' forms start with when `<kind>_id` is not all (a model's customer and version). */
+  prefill?: Readonly<Record<string, string>>;
+}
+
+/** How the palette names a record's kind ("Model #12"). */
+export const recordKindLabels: Record<FocusedRecord['kind'], string> = {
+  project: 'Project',
+  profile: 'Profile',
+  model: 'Model',
+};
+
+/** What a command of the record starts with: its own `prefill`, else `{<kind>_id: id}` (`{project_id: '12'}`). */
+export function prefillOfRecord(record: FocusedRecord): Record<string, string> {
+  return record.prefill ? { ...record.prefill } : { [`${record.kind}_id`]: String(record.id) };
 }
 
 /** The record row in context, if any; kept while the palette or a run is open over it. */
@@ -47,13 +64,13 @@ export function clearFocusedRecord(kind: FocusedRecord['kind'], id: number): voi
 }
 
 /**
- * What a command takes from the row in context: `{project_id: '12'}` for a command of that row's kind (refund,
- * re-edit on a project row), nothing otherwise.
+ * What a command takes from the row in context (`prefillOfRecord`): `{project_id: '12'}` for a command of that row's
+ * kind (refund, re-edit on a project row), nothing otherwise.
  */
 export function recordPrefill(
   commandId: string,
   record: FocusedRecord | undefined = recordContext.record,
 ): Record<string, string> | undefined {
   if (!record || quickActionOf(record.kind, commandId) === undefined) return undefined;
-  return { [`${record.kind}_id`]: String(record.id) };
+  return prefillOfRecord(record);
 }

@@ -11,13 +11,14 @@ import { type UserTarget, userTarget } from './target';
 /**
  * A row's menu from the server's `quick_actions`: exactly those that have a command, in the server's order; one the
  * server marks disabled shows its `disable_message`, one the role may not run shows "insufficient permissions", one
- * the command finds unavailable for the customer shows its reason (or is left out when hidden).
+ * the command finds unavailable for the customer shows its reason (or is left out when hidden). `target`: the
+ * customer the row belongs to (none for rows whose commands act on no customer, e.g. a model's).
  */
 export function quickActionMenu(
   kind: RowKind,
   quickActions: readonly QuickAction[],
   role: Role | null | undefined,
-  target: UserTarget,
+  target?: UserTarget,
 ): RowAction[] {
   return quickActions.flatMap((action): RowAction[] => {
     const id = commandForQuickAction(kind, action.name);

@@ -56,6 +56,17 @@ const yesNo = [
   { value: 'false', label: 'No' },
 ];
 
+/** The staff member who owns a partner or a marketing activity (the owners call's list; none allowed). */
+export const ownerField: FieldSpec = {
+  kind: 'select',
+  label: 'Owner',
+  placeholder: 'No owner',
+  numeric: true,
+  options: optionsFrom(api.partners.owners, {}, (answer) =>
+    answer.data.map((owner) => ({ value: String(owner.id), label: owner.name })),
+  ),
+};
+
 /** The partner form's fields, shared by create and edit. */
 export const partnerFields = {
   name: { kind: 'text', label: 'Name', placeholder: 'Person or studio' },
@@ -73,15 +84,7 @@ export const partnerFields = {
     hint: 'Customers they refer carry it.',
     availability: refAvailability,
   },
-  owner_tp_user_id: {
-    kind: 'select',
-    label: 'Owner',
-    placeholder: 'No owner',
-    numeric: true,
-    options: optionsFrom(api.partners.owners, {}, (answer) =>
-      answer.data.map((owner) => ({ value: String(owner.id), label: owner.name })),
-    ),
-  },
+  owner_tp_user_id: ownerField,
   credit_per_subscriber: { kind: 'money', label: 'Credit per subscriber', placeholder: '0', hint: 'In USD.' },
   form_of_payment: {
     kind: 'select',

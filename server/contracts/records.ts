@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { contractMonthlyUsage, contractPayments, contracts, customerCredits, staff } from '../db/schema';
 import { isoTimestampOrNull } from '../db/timestamps';
 import { fail } from '../http/errors';
-import { type LedgerCharge, otherPaymentPending, type PaymentIdentity } from '../payments/handle-payment';
+import { otherPaymentPending } from '../payments/attempts';
+import type { LedgerCharge, PaymentIdentity } from '../payments/handle-payment';
 import type { CustomerRecord } from '../users/rows';
 
 export type ContractRow = typeof contracts.$inferSelect;

@@ -6,22 +6,16 @@ import { can, canAny } from '../../domain/permissions';
 import { xsrfTokenMatches } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { paymentInProgressOf, recordAttempt, recordRefundAttempt } from '../payments/attempts';
+import { chargeCard, refundCard, storedCardOf, vendorOf } from '../payments/card';
 import type { PaymentGateway } from '../payments/gateway';
 import {
-  chargeCard,
   type PaymentHandler,
   type PaymentOutcome,
-  paymentInProgressOf,
   providerKeyOf,
   type RefundOutcome,
-  recordAttempt,
-  recordRefundAttempt,
-  refundCard,
-  storedCardOf,
-  vendorOf,
-  writeLedgerRow,
-  writeRefundLedgerRow,
 } from '../payments/handle-payment';
+import { writeLedgerRow, writeRefundLedgerRow } from '../payments/ledger';
 import { writeAudit } from './audit';
 import { authenticateAccess, bearerOf, type Caller } from './caller';
 import { type ApiError, fail, isApiError } from './errors';

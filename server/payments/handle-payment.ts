@@ -1,16 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { Endpoint } from '../../domain/endpoint';
-import type { Database } from '../db/client';
-import { type ChargePurpose, charges, customers, paymentAttempts } from '../db/schema';
-import { fail } from '../http/errors';
+import type { ChargePurpose, charges } from '../db/schema';
 import type { StaffCallContext } from '../http/handler';
-import {
-  type ChargeResult,
-  GatewayRequestError,
-  GatewayUnavailableError,
-  type PaymentGateway,
-  type RefundResult,
-} from './gateway';
 
 /** What a payment call wants charged to the customer's stored card, in integer minor units. */
 export interface PlannedCharge {
@@ -91,31 +81,59 @@ export interface PaymentHandler<E extends Endpoint = Endpoint, T = unknown> {
   record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome | RefundOutcome): Promise<unknown>;
 }
 
-/** Implements a money call that charges a card: `export const retryCharge = handlePayment(api.charges.retry, {…})`. */
-export function handlePayment<E extends Endpoint, T>(
-  endpoint: E,
-  steps: {
-    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-    record(context: StaffCallContext<E>, data: T, outcome: PaymentOutcome): Promise<unknown>;
+/** What a money call implements: `prepare` (step 1) and `record` (step 3) of `PaymentHandler`, for its kind's outcome. */
+interface MoneyCallSteps<E extends Endpoint, T, O extends PaymentOutcome | RefundOutcome> {
+  prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
+  record(context: StaffCallContext<E>, data: T, outcome: O): Promise<unknown>;
+}
+
+/** What each kind of money call refuses: a plan naming the other kind of payment, the other kind's outcomes. */
+const callKinds = {
+  charge: {
+    plansOther: (plan: PaymentPlan<unknown>) => Boolean(plan.refund),
+    otherPlan: 'a charge call cannot plan a refund (use handleRefund)',
+    otherOutcomes: ['refunded', 'refund_declined'],
+    otherOutcome: "a charge call got a refund's outcome",
   },
+  refund: {
+    plansOther: (plan: PaymentPlan<unknown>) => Boolean(plan.charge),
+    otherPlan: 'a refund call cannot plan a charge',
+    otherOutcomes: ['succeeded', 'declined'],
+    otherOutcome: "a refund call got a charge's outcome",
+  },
+} as const;
+
+/** The one shape of both kinds of money call: declared `money`, a staff caller, and the kind's refusals checked. */
+function moneyCall<E extends Endpoint, T, O extends PaymentOutcome | RefundOutcome>(
+  endpoint: E,
+  kind: keyof typeof callKinds,
+  steps: MoneyCallSteps<E, T, O>,
 ): PaymentHandler<E, T> {
-  if (!endpoint.money) throw new Error(`${endpoint.id}: a payment call must be declared with money: true`);
-  if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a payment call needs a staff caller`);
+  if (!endpoint.money) throw new Error(`${endpoint.id}: a ${kind} call must be declared with money: true`);
+  if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a ${kind} call needs a staff caller`);
+  const refuses = callKinds[kind];
+  const otherOutcomes: readonly string[] = refuses.otherOutcomes;
   return {
     kind: 'payment',
     endpoint,
     prepare: async (context, payment) => {
       const plan = await steps.prepare(context, payment);
-      if (plan.refund) throw new Error(`${endpoint.id}: a charge call cannot plan a refund (use handleRefund)`);
+      if (refuses.plansOther(plan)) throw new Error(`${endpoint.id}: ${refuses.otherPlan}`);
       return plan;
     },
     record: (context, data, outcome) => {
-      if (outcome.status === 'refunded' || outcome.status === 'refund_declined') {
-        throw new Error(`${endpoint.id}: a charge call got a refund's outcome`);
-      }
-      return steps.record(context, data, outcome);
+      if (otherOutcomes.includes(outcome.status)) throw new Error(`${endpoint.id}: ${refuses.otherOutcome}`);
+      return steps.record(context, data, outcome as O);
     },
   };
+}
+
+/** Implements a money call that charges a card: `export const retryCharge = handlePayment(api.charges.retry, {…})`. */
+export function handlePayment<E extends Endpoint, T>(
+  endpoint: E,
+  steps: MoneyCallSteps<E, T, PaymentOutcome>,
+): PaymentHandler<E, T> {
+  return moneyCall(endpoint, 'charge', steps);
 }
 
 /**
@@ -124,280 +142,12 @@ export function handlePayment<E extends Endpoint, T>(
  */
 export function handleRefund<E extends Endpoint, T>(
   endpoint: E,
-  steps: {
-    prepare(context: StaffCallContext<E>, payment: PaymentIdentity): Promise<PaymentPlan<T>>;
-    record(context: StaffCallContext<E>, data: T, outcome: RefundOutcome): Promise<unknown>;
-  },
+  steps: MoneyCallSteps<E, T, RefundOutcome>,
 ): PaymentHandler<E, T> {
-  if (!endpoint.money) throw new Error(`${endpoint.id}: a refund call must be declared with money: true`);
-  if (endpoint.auth !== 'access') throw new Error(`${endpoint.id}: a refund call needs a staff caller`);
-  return {
-    kind: 'payment',
-    endpoint,
-    prepare: async (context, payment) => {
-      const plan = await steps.prepare(context, payment);
-      if (plan.charge) throw new Error(`${endpoint.id}: a refund call cannot plan a charge`);
-      return plan;
-    },
-    record: (context, data, outcome) => {
-      if (outcome.status === 'succeeded' || outcome.status === 'declined') {
-        throw new Error(`${endpoint.id}: a refund call got a charge's outcome`);
-      }
-      return steps.record(context, data, outcome);
-    },
-  };
+  return moneyCall(endpoint, 'refund', steps);
 }
 
 /** The provider-side idempotency key of a staff member's Idempotency-Key: unique across staff. */
 export function providerKeyOf(staffId: number, idempotencyKey: string): string {
   return `loupe:${staffId}:${idempotencyKey}`;
-}
-
-/** The unique index that allows one pending payment per customer. */
-const onePendingPerCustomer = 'payment_attempts_one_pending_per_customer';
-
-function violates(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: name, message } = current as Error & { code?: string; constraint?: string };
-    if (code === '23505' && (name === constraint || message.includes(constraint))) return true;
-  }
-  return false;
-}
-
-/**
- * Step 1's write: the attempt, committed before the gateway is called (kept as is when the same key comes again).
- * Another payment of the same customer still in flight (another key: a colleague retrying the same failed charge
- * at the same moment) is a 409, so that the two cannot both charge.
- */
-export async function recordAttempt(
-  db: Database,
-  providerKey: string,
-  callId: string,
-  staffId: number,
-  charge: PlannedCharge,
-): Promise<void> {
-  if (await otherPaymentPending(db, charge.customerId, providerKey)) throw fail('payment_in_progress');
-  await db
-    .insert(paymentAttempts)
-    .values({ providerKey, callId, staffId, ...charge })
-    .onConflictDoNothing({ target: paymentAttempts.providerKey });
-}
-
-/** Whether another payment of the customer (not the one with `ownProviderKey`) is between its gateway call and its record. */
-export async function otherPaymentPending(db: Database, customerId: number, ownProviderKey: string): Promise<boolean> {
-  const [other] = await db
-    .select({ key: paymentAttempts.providerKey })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.customerId, customerId),
-        eq(paymentAttempts.state, 'pending'),
-        ne(paymentAttempts.providerKey, ownProviderKey),
-      ),
-    )
-    .limit(1);
-  return other !== undefined;
-}
-
-/** Maps the race that the check in `recordAttempt` cannot see (two inserts at once) to the same 409. */
-export function paymentInProgressOf(error: unknown): unknown {
-  return violates(error, onePendingPerCustomer) ? fail('payment_in_progress') : error;
-}
-
-/** The customer's stored card as the provider knows it. */
-export interface StoredCard {
-  customerRef: string;
-  paymentMethod: string;
-}
-
-/** Step 1: the card to charge, before anything is written; none on file is a 409 that leaves nothing behind. */
-export async function storedCardOf(db: Database, customerId: number): Promise<StoredCard> {
-  const [customer] = await db
-    .select({ ref: customers.providerCustomerRef, token: customers.paymentMethodToken })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer?.token) throw fail('no_payment_method');
-  return { customerRef: customer.ref ?? `cus_loupe_${customerId}`, paymentMethod: customer.token };
-}
-
-/** Step 2: charges the stored card; an unknown outcome is a 503 that is safe to retry with the same key. */
-export async function chargeCard(
-  gateway: PaymentGateway,
-  providerKey: string,
-  card: StoredCard,
-  charge: PlannedCharge,
-): Promise<ChargeResult> {
-  try {
-    return await gateway.charge({
-      idempotencyKey: providerKey,
-      ...card,
-      amount: charge.amount,
-      currency: charge.currency,
-      description: charge.description,
-    });
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw fail('payment_provider_unavailable');
-    if (error instanceof GatewayRequestError && error.code === 'idempotency_key_reused') {
-      throw fail('payment_key_mismatch');
-    }
-    throw error;
-  }
-}
-
-/** Step 3's ledger row for the gateway's answer; the one already written for this key (by reconciliation) is reused. */
-export async function writeLedgerRow(
-  db: Database,
-  providerKey: string,
-  staffId: number | null,
-  charge: PlannedCharge,
-  result: ChargeResult,
-  vendor: string,
-): Promise<PaymentOutcome> {
-  const [existing] = await db.select().from(charges).where(eq(charges.providerKey, providerKey));
-  const row =
-    existing ??
-    (
-      await db
-        .insert(charges)
-        .values({
-          customerId: charge.customerId,
-          kind: 'CHARGE',
-          status: result.status === 'succeeded' ? 'SUCCEEDED' : 'FAILED',
-          amount: charge.amount,
-          currency: charge.currency,
-          purpose: charge.purpose,
-          description: charge.description,
-          chargingVendor: vendor,
-          providerKey,
-          staffId,
-          ...(result.status === 'succeeded'
-            ? { providerChargeId: result.chargeId, providerRef: result.providerRef }
-            : { failureCode: result.code, failureMessage: result.message }),
-        })
-        .returning()
-    )[0];
-  if (!row) throw new Error('ledger row not written');
-  await db
-    .update(paymentAttempts)
-    .set({ state: 'recorded', finishedAt: new Date().toISOString() })
-    .where(eq(paymentAttempts.providerKey, providerKey));
-  if (result.status === 'succeeded') return { status: 'succeeded', charge: row };
-  return { status: 'declined', charge: row, code: result.code, message: result.message };
-}
-
-/** The vendor name the ledger shows for a customer's charges: their card's provider, else the gateway's name. */
-export async function vendorOf(db: Database, customerId: number, gateway: PaymentGateway): Promise<string> {
-  const [customer] = await db
-    .select({ vendor: customers.chargingVendor })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return customer?.vendor ?? gateway.name;
-}
-
-/** Step 1's write for a refund: the attempt, committed before the gateway is called, like `recordAttempt`. */
-export async function recordRefundAttempt(
-  db: Database,
-  providerKey: string,
-  callId: string,
-  staffId: number,
-  refund: PlannedRefund,
-): Promise<void> {
-  if (await otherPaymentPending(db, refund.customerId, providerKey)) throw fail('payment_in_progress');
-  const { customerId, amount, currency, purpose, description, refundOf, projectId } = refund;
-  await db
-    .insert(paymentAttempts)
-    .values({
-      providerKey,
-      callId,
-      staffId,
-      customerId,
-      amount,
-      currency,
-      purpose,
-      description,
-      operation: 'refund',
-      refundOf,
-      projectId,
-    })
-    .onConflictDoNothing({ target: paymentAttempts.providerKey });
-}
-
-/** Step 2 of a refund: refunds the charge at the provider; an unknown outcome is a 503 that is safe to retry. */
-export async function refundCard(
-  gateway: PaymentGateway,
-  providerKey: string,
-  refund: PlannedRefund,
-): Promise<RefundResult> {
-  try {
-    return await gateway.refund({
-      idempotencyKey: providerKey,
-      chargeId: refund.providerChargeId,
-      amount: refund.amount,
-    });
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw fail('payment_provider_unavailable');
-    if (error instanceof GatewayRequestError && error.code === 'idempotency_key_reused') {
-      throw fail('payment_key_mismatch');
-    }
-    throw error;
-  }
-}
-
-/** The refund as the attempt row recorded it (what reconciliation knows of a refund). */
-export type RefundAttempt = Pick<
-  typeof paymentAttempts.$inferSelect,
-  'customerId' | 'amount' | 'currency' | 'purpose' | 'description' | 'refundOf' | 'projectId'
->;
-
-/**
- * Step 3's ledger row for a refund: a REFUND row linked to the charge (and project) when the provider refunded;
- * nothing when it refused (no money moved: the attempt is closed as abandoned). The row already written for this
- * key (by reconciliation) is reused.
- */
-export async function writeRefundLedgerRow(
-  db: Database,
-  providerKey: string,
-  staffId: number | null,
-  refund: RefundAttempt,
-  result: RefundResult,
-  vendor: string,
-): Promise<RefundOutcome> {
-  const finishedAt = new Date().toISOString();
-  if (result.status !== 'succeeded') {
-    await db
-      .update(paymentAttempts)
-      .set({ state: 'abandoned', finishedAt })
-      .where(eq(paymentAttempts.providerKey, providerKey));
-    return { status: 'refund_declined', code: result.code, message: result.message };
-  }
-  const [existing] = await db.select().from(charges).where(eq(charges.providerKey, providerKey));
-  const row =
-    existing ??
-    (
-      await db
-        .insert(charges)
-        .values({
-          customerId: refund.customerId,
-          kind: 'REFUND',
-          status: 'SUCCEEDED',
-          amount: refund.amount,
-          currency: refund.currency,
-          purpose: refund.purpose,
-          description: refund.description,
-          chargingVendor: vendor,
-          providerKey,
-          staffId,
-          providerChargeId: result.refundId,
-          providerRef: result.providerRef,
-          refundOf: refund.refundOf,
-          projectId: refund.projectId,
-        })
-        .returning()
-    )[0];
-  if (!row) throw new Error('refund ledger row not written');
-  await db
-    .update(paymentAttempts)
-    .set({ state: 'recorded', finishedAt })
-    .where(eq(paymentAttempts.providerKey, providerKey));
-  return { status: 'refunded', refund: row };
 }

@@ -1,8 +1,9 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { paymentAttempts } from '../db/schema';
+import { vendorOf } from './card';
 import type { PaymentGateway } from './gateway';
-import { vendorOf, writeLedgerRow, writeRefundLedgerRow } from './handle-payment';
+import { writeLedgerRow, writeRefundLedgerRow } from './ledger';
 
 /** What one reconciliation pass did. */
 export interface ReconcileReport {

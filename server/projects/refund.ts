@@ -8,7 +8,8 @@ import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
 import { handle } from '../http/handler';
-import { handleRefund, otherPaymentPending, type PaymentPlan, type RefundOutcome } from '../payments/handle-payment';
+import { otherPaymentPending } from '../payments/attempts';
+import { handleRefund, type PaymentPlan, type RefundOutcome } from '../payments/handle-payment';
 import { recordStaffAction } from '../users/customer-records';
 import {
   amountError,

@@ -106,6 +106,29 @@ test('keyboard only: filter the models list to PENDING_REVIEW, open one, narrow 
   await expect(grid(page).locator(`tbody tr[data-row-id="${modelId}"]`)).toHaveCount(0);
 });
 
+test('on a focused model row the palette lists that model’s commands first, and follows the focus', async ({
+  page,
+}) => {
+  await signIn(page, 'SUPPORT_MASTER', '/models');
+  await expect(grid(page)).toBeFocused();
+  const rows = grid(page).locator('tbody tr[data-row-id]');
+  await expect(rows.nth(1)).toBeVisible();
+  const palette = page.getByRole('dialog');
+  for (const [index, key] of [
+    [0, null],
+    [1, 'j'],
+  ] as const) {
+    if (key) await page.keyboard.press(key);
+    const id = await rows.nth(index).getAttribute('data-row-id');
+    await page.keyboard.press('Control+k');
+    await expect(palette.getByRole('option').first()).toContainText(`Change model state #${id}`);
+    await expect(palette.getByRole('option', { selected: true })).toContainText(`#${id}`);
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+    await expect(grid(page)).toBeFocused();
+  }
+});
+
 /** A model with training photos and a neighbour of its profile, with a camera and a temperature bucket of its photos. */
 async function steppableModel(baseURL: string) {
   const { api, token } = await apiAs('ADMIN', baseURL);

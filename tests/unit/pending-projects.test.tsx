@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordContext } from '../../commands/record-context';
 import { cancelRun, runCommand, runner } from '../../commands/runner';
 import { type PendingRow, pendingKindLabels } from '../../domain/pending-projects';
 import type { TableQuery } from '../../domain/table-query';
@@ -156,6 +157,25 @@ describe('PendingProjectsPage', () => {
       model_id: '5',
       last_updated_row: '2026-03-01T10:00:00.123456Z',
     });
+  });
+
+  it('the focused row is the palette’s record context: a model row its model, a project row its project', async () => {
+    renderAt('/pending-projects', <PendingProjectsPage />);
+    const table = await screen.findByRole('grid', { name: 'Pending projects' });
+    act(() => table.focus());
+    await waitFor(() => expect(recordContext.record).toMatchObject({ kind: 'model', id: 5, target: { id: 42 } }));
+    expect(recordContext.record?.prefill).toEqual({
+      model_id: '5',
+      user_id: '42',
+      last_updated_row: '2026-03-01T10:00:00.123456Z',
+    });
+    act(() => {
+      fireEvent.keyDown(table, { key: 'j' });
+    });
+    await waitFor(() => expect(recordContext.record).toMatchObject({ kind: 'project', id: 3 }));
+    expect(recordContext.record?.prefill).toBeUndefined();
+    cleanup();
+    expect(recordContext.record).toBeUndefined();
   });
 
   it('Enter on a model row opens the model; on a project row the customer’s Projects tab', async () => {

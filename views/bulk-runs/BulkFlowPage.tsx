@@ -12,6 +12,8 @@ import {
 import { customersCount } from '../../commands/bulk/selection';
 import type { ActionCommand } from '../../commands/define';
 import { Button } from '../../src/ui/Button';
+import { DialogActions } from '../../src/ui/DialogActions';
+import { FormError } from '../../src/ui/FormError';
 import { Kbd } from '../../src/ui/Kbd';
 import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from '../palette/CommandField';
@@ -73,17 +75,13 @@ function FormStep({ command }: { command: ActionCommand }) {
             }}
           />
         ))}
-        {open.errors.form ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
-            {open.errors.form}
-          </p>
-        ) : null}
+        <FormError>{open.errors.form}</FormError>
       </div>
-      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+      <DialogActions>
         <Button type="submit" variant="primary" hint={<Kbd className="ml-1">↵</Kbd>}>
           Continue
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -146,13 +144,9 @@ function ConfirmStep({ command }: { command: ActionCommand }) {
             ) : null}
           </div>
         ) : null}
-        {open.errors.form ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-danger">
-            {open.errors.form}
-          </p>
-        ) : null}
+        <FormError>{open.errors.form}</FormError>
       </div>
-      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+      <DialogActions>
         <Button variant="ghost" onClick={bulkBack} disabled={open.busy} hint={<Kbd className="ml-1">Esc</Kbd>}>
           Back
         </Button>
@@ -165,7 +159,7 @@ function ConfirmStep({ command }: { command: ActionCommand }) {
         >
           {bulkTitle(command, willRun)}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

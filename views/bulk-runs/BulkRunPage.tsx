@@ -11,33 +11,23 @@ import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
-import { DataTable } from '../../src/ui/table';
+import { DataTable, localColumn } from '../../src/ui/table';
 import { toast } from '../../src/ui/toast-store';
 import { bulkCommandVerb } from './labels';
 import { useRunRows } from './use-run-rows';
 
 const count = new Intl.NumberFormat('en-US');
 
-const column = (key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header => ({
-  key,
-  label,
-  type,
-  sortable: false,
-  filter: null,
-  default_visible: true,
-  ...extra,
-});
-
 /** The per-row results, as the shared table renders them. */
 const rowHeaders: readonly Header[] = [
-  column('user_id', 'Customer id', 'NUMBER'),
-  column('name', 'Name', 'TEXT'),
-  column('email', 'E-mail', 'TEXT'),
-  column('state', 'Result', 'STATUS', { options: [...bulkRowStates], option_labels: bulkRowStateLabels }),
-  column('reason', 'Reason', 'TEXT'),
-  column('detail', 'Detail', 'TEXT'),
-  column('attempts', 'Attempts', 'NUMBER'),
-  column('updated_at', 'When', 'DATETIME'),
+  localColumn('user_id', 'Customer id', 'NUMBER'),
+  localColumn('name', 'Name', 'TEXT'),
+  localColumn('email', 'E-mail', 'TEXT'),
+  localColumn('state', 'Result', 'STATUS', { options: [...bulkRowStates], option_labels: bulkRowStateLabels }),
+  localColumn('reason', 'Reason', 'TEXT'),
+  localColumn('detail', 'Detail', 'TEXT'),
+  localColumn('attempts', 'Attempts', 'NUMBER'),
+  localColumn('updated_at', 'When', 'DATETIME'),
 ];
 
 const stateFilters: readonly (BulkRowState | undefined)[] = [undefined, 'failed', 'skipped', 'done', 'cancelled'];

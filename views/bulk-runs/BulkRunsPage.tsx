@@ -6,29 +6,19 @@ import { useCall } from '../../src/http';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
-import { DataTable } from '../../src/ui/table';
+import { DataTable, localColumn } from '../../src/ui/table';
 import { bulkCommandVerb } from './labels';
 
-const column = (key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header => ({
-  key,
-  label,
-  type,
-  sortable: false,
-  filter: null,
-  default_visible: true,
-  ...extra,
-});
-
 const headers: readonly Header[] = [
-  column('id', 'Run', 'NUMBER'),
-  column('what', 'Command', 'TEXT'),
-  column('state', 'State', 'STATUS', { options: [...bulkRunStates] }),
-  column('total', 'Customers', 'NUMBER'),
-  column('done', 'Done', 'NUMBER'),
-  column('skipped', 'Skipped', 'NUMBER'),
-  column('failed', 'Failed', 'NUMBER'),
-  column('created_at', 'Started', 'DATETIME'),
-  column('finished_at', 'Finished', 'DATETIME'),
+  localColumn('id', 'Run', 'NUMBER'),
+  localColumn('what', 'Command', 'TEXT'),
+  localColumn('state', 'State', 'STATUS', { options: [...bulkRunStates] }),
+  localColumn('total', 'Customers', 'NUMBER'),
+  localColumn('done', 'Done', 'NUMBER'),
+  localColumn('skipped', 'Skipped', 'NUMBER'),
+  localColumn('failed', 'Failed', 'NUMBER'),
+  localColumn('created_at', 'Started', 'DATETIME'),
+  localColumn('finished_at', 'Finished', 'DATETIME'),
 ];
 
 /** My bulk runs (`/bulk-runs`), newest first, refreshed while one goes on; Enter opens a run's page. */

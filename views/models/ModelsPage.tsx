@@ -1,40 +1,50 @@
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { navigateTo } from '../../commands/navigate';
+import { setFocusedRecord } from '../../commands/record-context';
+import type { UserTarget } from '../../commands/target';
 import type { ModelRow } from '../../domain/models';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
-import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import {
+  DataTable,
+  FilteredEmpty,
+  FirstPageFallback,
+  ListTotal,
+  type RowAction,
+  useTableUrlState,
+} from '../../src/ui/table';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
-import { modelRowMenu, runModelCommand } from './model-menu';
+import { modelRecord, modelRowMenu, runModelCommand } from './model-menu';
 import { useModels } from './use-models';
 
-const count = new Intl.NumberFormat('en-US');
+/** The customer a model belongs to, named by their e-mail (the row has no name). */
+function ownerOf(row: ModelRow): UserTarget {
+  return { kind: 'user', id: row.user_id, name: row.user_email, email: row.user_email };
+}
 
 /**
  * Models (`/models`, needs see_models): every finetune of every profile, newest first, in the DataTable over the
  * server's headers; filters and sort in the address. Enter opens the model's evidence; the row menu changes its state,
- * locks or unlocks it, or opens its profile or customer. A run refreshes the list in place.
+ * locks or unlocks it, or opens its profile or customer; the focused row is the palette's record context (its
+ * commands first, prefilled). A run refreshes the list in place.
  */
 export default function ModelsPage() {
   const [state, setState] = useTableUrlState();
   const { userRole } = useSession();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useModels(state);
   useRefreshAfterRuns(() => void refresh());
+  useEffect(() => () => setFocusedRecord(undefined), []);
+  const onFocusRow = useCallback(
+    (row: ModelRow | undefined) => setFocusedRecord(row ? modelRecord(row, ownerOf(row)) : undefined),
+    [],
+  );
   const rowActions = useCallback((row: ModelRow) => modelRowMenu(row, userRole), [userRole]);
   const onRowAction = useCallback((row: ModelRow, action: RowAction) => runModelCommand(action.id, row), []);
 
-  let body: ReactNode = null;
-  if (!first && isLoading) body = <Spinner label="Loading the models" />;
-  else if (!first && error) {
-    body = (
-      <EmptyState title="Could not load the models" message={error.message}>
-        <Button onClick={() => void refresh()}>Try again</Button>
-      </EmptyState>
-    );
-  } else if (first) {
+  let body: ReactNode;
+  if (!first) {
+    body = <FirstPageFallback what="the models" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
+  } else {
     const meta = first.meta;
     body = (
       <DataTable
@@ -51,23 +61,26 @@ export default function ModelsPage() {
         onOpen={(row) => navigateTo(`/models/${row.id}`)}
         rowActions={rowActions}
         onRowAction={onRowAction}
+        onFocusRow={onFocusRow}
         rowLabel={(row) => `Model ${row.id} of ${row.profile_name}`}
         autoFocus
         toolbar={
-          <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
-            {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
-            <span data-testid="models-total">
-              {meta.total_is_estimate ? '≈ ' : ''}
-              {count.format(meta.total_number_of_models)} models
-            </span>
-          </span>
+          <ListTotal
+            busy={isLoading || loadingMore}
+            total={meta.total_number_of_models}
+            estimate={meta.total_is_estimate}
+            noun="models"
+            testId="models-total"
+          />
         }
         empty={
-          <EmptyState title="No models" message={error ? error.message : 'No model matches these filters.'}>
-            {state.filters.length ? (
-              <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
-            ) : null}
-          </EmptyState>
+          <FilteredEmpty
+            title="No models"
+            message="No model matches these filters."
+            error={error}
+            state={state}
+            onStateChange={setState}
+          />
         }
       />
     );

@@ -1,12 +1,8 @@
 import { navigateTo, userPath } from '../../commands/navigate';
 import type { TableFilter } from '../../domain/table-query';
-import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, useTableUrlState } from '../../src/ui/table';
+import { DataTable, FirstPageFallback, ListTotal, useTableUrlState } from '../../src/ui/table';
 import { useOutbox } from './use-outbox';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** Props of `OutboxTable`. */
 export interface OutboxTableProps {
@@ -26,15 +22,9 @@ export interface OutboxTableProps {
 export function OutboxTable({ id, label, fixed, hiddenColumns = [] }: OutboxTableProps) {
   const [state, setState] = useTableUrlState();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, fixed);
-  if (!first && isLoading) return <Spinner label="Loading e-mails" />;
-  if (!first && error) {
-    return (
-      <EmptyState title="Could not load the e-mails" message={error.message}>
-        <Button onClick={() => void refresh()}>Try again</Button>
-      </EmptyState>
-    );
+  if (!first) {
+    return <FirstPageFallback what="the e-mails" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
   }
-  if (!first) return null;
   const meta = first.meta;
   const headers = first.headers.filter((header) => !hiddenColumns.includes(header.key));
   return (
@@ -54,13 +44,12 @@ export function OutboxTable({ id, label, fixed, hiddenColumns = [] }: OutboxTabl
       }}
       rowLabel={(row) => `${row.subject || row.template} to ${row.recipient}`}
       toolbar={
-        <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
-          {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
-          <span>
-            {meta.total_is_estimate ? '≈ ' : ''}
-            {count.format(meta.total_number_of_emails)} e-mails
-          </span>
-        </span>
+        <ListTotal
+          busy={isLoading || loadingMore}
+          total={meta.total_number_of_emails}
+          estimate={meta.total_is_estimate}
+          noun="e-mails"
+        />
       }
       empty={<EmptyState title="No e-mails" message="Nothing was sent that matches." />}
     />

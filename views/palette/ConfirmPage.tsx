@@ -8,6 +8,8 @@ import type { Endpoint } from '../../domain/endpoint';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
+import { DialogActions } from '../../src/ui/DialogActions';
+import { FormError } from '../../src/ui/FormError';
 import type { FieldOption } from '../../src/ui/fields/types';
 import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
@@ -91,13 +93,9 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
             ))}
           </dl>
         ) : null}
-        {run.errors.form ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
-            {run.errors.form}
-          </p>
-        ) : null}
+        <FormError>{run.errors.form}</FormError>
       </div>
-      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+      <DialogActions>
         <Button variant="ghost" onClick={stepBack} disabled={run.busy} hint={<Kbd className="ml-1">Esc</Kbd>}>
           Back
         </Button>
@@ -111,7 +109,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
         >
           {target ? `${command.title} ${target.name}` : command.title}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -4,6 +4,8 @@ import type { ActionCommand } from '../../commands/define';
 import { availabilityBlock, fieldAvailability } from '../../commands/field-availability';
 import { runner, setValue, submitForm } from '../../commands/runner';
 import { Button } from '../../src/ui/Button';
+import { DialogActions } from '../../src/ui/DialogActions';
+import { FormError } from '../../src/ui/FormError';
 import { Kbd } from '../../src/ui/Kbd';
 import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from './CommandField';
@@ -71,13 +73,9 @@ export function FormPage({ command }: { command: ActionCommand }) {
             <Spinner label="Loading" /> {run.prefilling}
           </p>
         ) : null}
-        {run.errors.form ? (
-          <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
-            {run.errors.form}
-          </p>
-        ) : null}
+        <FormError>{run.errors.form}</FormError>
       </div>
-      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+      <DialogActions>
         <Button
           type="submit"
           variant="primary"
@@ -87,7 +85,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
         >
           {next}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ActionCommand, Preview } from '../../commands/define';
 import type { UserTarget } from '../../commands/target';
+import { FormError } from '../../src/ui/FormError';
 import { Spinner } from '../../src/ui/Spinner';
 
 /** The state of a command's server-priced preview: the confirm button waits for `ready`. */
@@ -36,13 +37,7 @@ export function usePreview(
 /** What the action will do, as the server priced it: the headline (amount and currency) and the priced lines. */
 export function PreviewPanel({ state }: { state: PreviewState }) {
   const { preview, error } = state;
-  if (error) {
-    return (
-      <p role="alert" className="rounded-md bg-danger-soft px-2.5 py-1.5 text-sm text-danger">
-        {error}
-      </p>
-    );
-  }
+  if (error) return <FormError>{error}</FormError>;
   if (!preview) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted">

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { runner, stepBack } from '../../commands/runner';
 import { Button } from '../../src/ui/Button';
+import { DialogActions } from '../../src/ui/DialogActions';
 import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
 
@@ -47,14 +48,14 @@ export function ResultPage({ command }: { command: ActionCommand }) {
           </p>
         ) : null}
       </div>
-      <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+      <DialogActions>
         <Button variant="ghost" onClick={stepBack} hint={<Kbd className="ml-1">Esc</Kbd>}>
           Close
         </Button>
         <Button type="submit" autoFocus variant="primary" hint={<Kbd className="ml-1">↵</Kbd>}>
           {copy ? 'Copy' : 'Done'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

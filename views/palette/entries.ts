@@ -3,7 +3,7 @@ import { bulkTitle } from '../../commands/bulk/flow';
 import { customersCount } from '../../commands/bulk/selection';
 import type { ActionCommand, Command } from '../../commands/define';
 import type { RecentUser } from '../../commands/recents';
-import type { FocusedRecord } from '../../commands/record-context';
+import { type FocusedRecord, prefillOfRecord, recordKindLabels } from '../../commands/record-context';
 import { quickActionMenu } from '../../commands/row-menu';
 import { type UserTarget, userTarget } from '../../commands/target';
 import type { Role } from '../../domain/roles';
@@ -129,14 +129,14 @@ interface RootInput {
   /** The customer whose page is open: their commands come first, named for them ("Suspend Jane Doe"). */
   pageTarget: UserTarget | undefined;
   recentUsers: readonly RecentUser[];
-  /** The project or profile row in context: its commands come first, named for it ("Refund project #12"). */
+  /** The project, profile or model row in context: its commands come first, named for it ("Refund project #12"). */
   record?: FocusedRecord | undefined;
 }
 
 /** The commands of the record row in context, by the server's quick actions (disabled with the server's reason). */
 function recordEntries(commands: readonly Command[], role: Role | null, record: FocusedRecord): CommandEntry[] {
   const byId = new Map(commands.map((command) => [command.id, command]));
-  const group = `${record.kind === 'project' ? 'Project' : 'Profile'} #${record.id}`;
+  const group = `${recordKindLabels[record.kind]} #${record.id}`;
   return quickActionMenu(record.kind, record.quickActions, role, record.target).flatMap((action) => {
     const command = byId.get(action.id);
     if (!command) return [];
@@ -147,7 +147,7 @@ function recordEntries(commands: readonly Command[], role: Role | null, record: 
         lower: `${command.title} ${record.kind} ${record.id}`.toLowerCase(),
         target: record.target,
         boost: contextBoost,
-        prefill: { [`${record.kind}_id`]: String(record.id) },
+        prefill: prefillOfRecord(record),
         ...(action.disabledReason ? { disabledReason: action.disabledReason } : {}),
       }),
     ];

@@ -3,15 +3,19 @@ import type { RowKind } from '../../commands/quick-actions';
 import type { AnswerOf, Endpoint } from '../../domain/endpoint';
 import type { Header, QuickAction } from '../../domain/tables';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, type RowAction, type TableRow, useTableUrlState } from '../../src/ui/table';
+import {
+  DataTable,
+  FilteredEmpty,
+  FirstPageFallback,
+  ListTotal,
+  type RowAction,
+  type TableRow,
+  useTableUrlState,
+} from '../../src/ui/table';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { areaRowMenu, runWithRow } from './row-menu';
 import { usePagedList } from './use-paged-list';
-
-const count = new Intl.NumberFormat('en-US');
 
 type ListAnswer = {
   headers: Header[];
@@ -59,17 +63,12 @@ export function AreaTable<E extends Endpoint, R extends TableRow & { quick_actio
   );
   const reload = useCallback(() => void refresh(), [refresh]);
   useRefreshAfterRuns(reload);
-  let body: ReactNode = null;
-  if (!first && isLoading) body = <Spinner label={`Loading the ${props.noun}`} />;
-  else if (!first && error) {
-    body = (
-      <EmptyState title={`Could not load the ${props.noun}`} message={error.message}>
-        <Button onClick={reload}>Try again</Button>
-      </EmptyState>
-    );
-  } else if (first && !(first as unknown as Partial<ListAnswer>).headers) {
+  let body: ReactNode;
+  if (!first) {
+    body = <FirstPageFallback what={`the ${props.noun}`} isLoading={isLoading} error={error} onRetry={reload} />;
+  } else if (!(first as unknown as Partial<ListAnswer>).headers) {
     body = <EmptyState title={`Could not load the ${props.noun}`} message="The server’s answer has no table." />;
-  } else if (first) {
+  } else {
     const answer = first as unknown as ListAnswer;
     body = (
       <DataTable
@@ -89,20 +88,22 @@ export function AreaTable<E extends Endpoint, R extends TableRow & { quick_actio
         rowLabel={props.rowLabel}
         autoFocus
         toolbar={
-          <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
-            {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
-            <span data-testid={`${props.id}-total`}>
-              {answer.meta.total_is_estimate ? '≈ ' : ''}
-              {count.format(props.totalOf(first))} {props.noun}
-            </span>
-          </span>
+          <ListTotal
+            busy={isLoading || loadingMore}
+            total={props.totalOf(first)}
+            estimate={answer.meta.total_is_estimate}
+            noun={props.noun}
+            testId={`${props.id}-total`}
+          />
         }
         empty={
-          <EmptyState title={`No ${props.noun}`} message={error ? error.message : 'Nothing matches these filters.'}>
-            {state.filters.length ? (
-              <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
-            ) : null}
-          </EmptyState>
+          <FilteredEmpty
+            title={`No ${props.noun}`}
+            message="Nothing matches these filters."
+            error={error}
+            state={state}
+            onStateChange={setState}
+          />
         }
       />
     );

@@ -5,22 +5,21 @@ import { bundleActionLabels, bundleActions } from '../../domain/partner-vocabula
 import type { Header } from '../../domain/tables';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
+import {
+  DataTable,
+  FirstPageFallback,
+  localColumn,
+  type RowAction,
+  sortRowsLocally,
+  useTableUrlState,
+} from '../../src/ui/table';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { areaRowMenu, moneyText, runWithRow } from './row-menu';
 
-const column = (key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header => ({
-  key,
-  label,
-  type,
-  sortable: type !== 'ROW_MENU' && type !== 'LINK',
-  filter: null,
-  default_visible: true,
-  ...extra,
-});
+/** A bundle column: sorted in the browser, so every column but the menu and the link is sortable. */
+const column = (key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header =>
+  localColumn(key, label, type, { sortable: type !== 'ROW_MENU' && type !== 'LINK', ...extra });
 
 /** `GET partners/bundles` answers no headers (the spec's shape): the columns of its fields, sorted in the browser. */
 const bundleHeaders: readonly Header[] = [
@@ -80,15 +79,10 @@ export function BundlesTab() {
     (row: BundleTableRow, action: RowAction) => runWithRow(action, bundlePrefill(row, action)),
     [],
   );
-  let body: ReactNode = null;
-  if (!data && isLoading) body = <Spinner label="Loading the bundles" />;
-  else if (!data && error) {
-    body = (
-      <EmptyState title="Could not load the bundles" message={error.message}>
-        <Button onClick={() => void mutate()}>Try again</Button>
-      </EmptyState>
-    );
-  } else if (data) {
+  let body: ReactNode;
+  if (!data) {
+    body = <FirstPageFallback what="the bundles" isLoading={isLoading} error={error} onRetry={() => void mutate()} />;
+  } else {
     body = (
       <DataTable
         id="bundles"

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { setFocusedRowTarget } from '../../commands/page-target';
-import { setFocusedRecord } from '../../commands/record-context';
+import { type FocusedRecord, setFocusedRecord } from '../../commands/record-context';
 import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
@@ -9,26 +9,36 @@ import type { PendingRow } from '../../domain/pending-projects';
 import { can } from '../../domain/permissions';
 import { areaById } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
-import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
-import { modelRowMenu, runModelCommand } from '../models/model-menu';
+import {
+  DataTable,
+  FilteredEmpty,
+  FirstPageFallback,
+  ListTotal,
+  type RowAction,
+  useTableUrlState,
+} from '../../src/ui/table';
+import { modelRecord, modelRowMenu, runModelCommand } from '../models/model-menu';
 import { useRefreshAfterRuns } from '../users/use-refresh-after-runs';
 import { usePendingProjects } from './use-pending-projects';
 
 const area = areaById('pending-projects');
-const count = new Intl.NumberFormat('en-US');
 
 /** The customer a queued row belongs to, as a command's target. */
 function customerOf(row: PendingRow): UserTarget {
   return { kind: 'user', id: row.user_id, name: row.customer };
 }
 
-/** A model row as the model commands take it (its id, its customer, its version). */
+/** A model row as the model commands take it (its id, its customer, its version, its quick actions). */
 function modelOf(row: PendingRow) {
-  return { id: row.record_id, user_id: row.user_id, last_updated_row: row.last_updated_row ?? '' };
+  const { record_id: id, user_id, quick_actions } = row;
+  return { id, user_id, last_updated_row: row.last_updated_row ?? '', quick_actions };
+}
+
+/** A row as the palette's record context: a project, or a model with the Models page's prefill. */
+function recordOf(row: PendingRow): FocusedRecord {
+  if (row.record === 'model') return modelRecord(modelOf(row), customerOf(row));
+  return { kind: 'project', id: row.record_id, quickActions: row.quick_actions, target: customerOf(row) };
 }
 
 /**
@@ -50,15 +60,11 @@ export default function PendingProjectsPage() {
     },
     [],
   );
-  // The focused row is the palette's and the shortcuts' context: its customer, and a project row's own commands (a
-  // model row is no record context, as on the Models page: its commands run from its menu, prefilled).
+  // The focused row is the palette's and the shortcuts' context: its customer, and its own record's commands (a
+  // project's, or a model's as on the Models page), listed first and prefilled.
   const onFocusRow = useCallback((row: PendingRow | undefined) => {
     setFocusedRowTarget(row ? customerOf(row) : undefined);
-    setFocusedRecord(
-      row?.record === 'project'
-        ? { kind: 'project', id: row.record_id, quickActions: row.quick_actions, target: customerOf(row) }
-        : undefined,
-    );
+    setFocusedRecord(row ? recordOf(row) : undefined);
   }, []);
   const rowActions = useCallback(
     (row: PendingRow): RowAction[] =>
@@ -88,15 +94,10 @@ export default function PendingProjectsPage() {
     });
   }, []);
 
-  let body: ReactNode = null;
-  if (!first && isLoading) body = <Spinner label="Loading the queue" />;
-  else if (!first && error) {
-    body = (
-      <EmptyState title="Could not load the queue" message={error.message}>
-        <Button onClick={() => void refresh()}>Try again</Button>
-      </EmptyState>
-    );
-  } else if (first) {
+  let body: ReactNode;
+  if (!first) {
+    body = <FirstPageFallback what="the queue" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
+  } else {
     const meta = first.meta;
     body = (
       <DataTable
@@ -117,20 +118,22 @@ export default function PendingProjectsPage() {
         rowLabel={(row) => `${row.name} of ${row.customer}`}
         autoFocus
         toolbar={
-          <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
-            {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
-            <span data-testid="pending-total">
-              {meta.total_is_estimate ? '≈ ' : ''}
-              {count.format(meta.total_number_of_pending)} waiting
-            </span>
-          </span>
+          <ListTotal
+            busy={isLoading || loadingMore}
+            total={meta.total_number_of_pending}
+            estimate={meta.total_is_estimate}
+            noun="waiting"
+            testId="pending-total"
+          />
         }
         empty={
-          <EmptyState title="Nothing is waiting" message={error ? error.message : 'No work matches these filters.'}>
-            {state.filters.length ? (
-              <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
-            ) : null}
-          </EmptyState>
+          <FilteredEmpty
+            title="Nothing is waiting"
+            message="No work matches these filters."
+            error={error}
+            state={state}
+            onStateChange={setState}
+          />
         }
       />
     );

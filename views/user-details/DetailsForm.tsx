@@ -12,6 +12,7 @@ import { type ApiError, call, failureTitle, revalidateCalls } from '../../src/ht
 import { useLeaveGuard } from '../../src/routing/leave-guard';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
+import { DialogActions } from '../../src/ui/DialogActions';
 import { formatDateTime } from '../../src/ui/dates';
 import { InputField } from '../../src/ui/fields/InputField';
 import { TextareaField } from '../../src/ui/fields/TextareaField';
@@ -224,7 +225,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
           </div>
         </div>
         {editable ? (
-          <div className="flex items-center justify-end gap-2 border-t border-line px-3 py-2">
+          <DialogActions>
             <span className="flex-1 text-xs text-muted">
               {dirty ? `Unsaved: ${changed.map((field) => labels[field]).join(', ')}` : 'No unsaved changes'}
             </span>
@@ -247,7 +248,7 @@ export function DetailsForm({ details, target, reload, saved }: DetailsFormProps
             >
               Save
             </Button>
-          </div>
+          </DialogActions>
         ) : null}
       </form>
       <FactGroup

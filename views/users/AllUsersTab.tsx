@@ -3,10 +3,15 @@ import { navigateTo, userPath } from '../../commands/navigate';
 import { customerName } from '../../commands/target';
 import type { CustomerRow } from '../../domain/users';
 import { useSession } from '../../src/session/store';
-import { Button } from '../../src/ui/Button';
-import { EmptyState } from '../../src/ui/EmptyState';
-import { Spinner } from '../../src/ui/Spinner';
-import { DataTable, type RowAction, useTableUrlState } from '../../src/ui/table';
+import {
+  DataTable,
+  FilteredEmpty,
+  FirstPageFallback,
+  formatTotal,
+  ListStatus,
+  type RowAction,
+  useTableUrlState,
+} from '../../src/ui/table';
 import { useBulkSelection } from '../bulk-runs/use-bulk-selection';
 import { loadingRowActions, useRowMenus } from '../shell/use-row-menus';
 import { useFocusedCustomer } from './use-focused-customer';
@@ -34,17 +39,13 @@ export function AllUsersTab() {
     [menus],
   );
 
-  if (!first && isLoading) return <Spinner label="Loading customers" />;
-  if (!first && error) {
+  if (!first) {
     return (
-      <EmptyState title="Could not load the customers" message={error.message}>
-        <Button onClick={() => void refresh()}>Try again</Button>
-      </EmptyState>
+      <FirstPageFallback what="the customers" isLoading={isLoading} error={error} onRetry={() => void refresh()} />
     );
   }
-  if (!first) return null;
   const meta = first.meta;
-  const total = `${meta.total_is_estimate ? '≈ ' : ''}${count.format(meta.total_number_of_users)}`;
+  const total = formatTotal(meta.total_number_of_users, meta.total_is_estimate);
   return (
     <DataTable
       id="users.all"
@@ -68,8 +69,7 @@ export function AllUsersTab() {
       onSelectionChange={bulk.setSelection}
       matchingTotal={meta.total_number_of_users}
       toolbar={
-        <span className="flex items-center gap-2 text-xs text-muted" aria-live="polite">
-          {isLoading || loadingMore ? <Spinner label="Loading" /> : null}
+        <ListStatus busy={isLoading || loadingMore}>
           <span>
             <span className="font-medium text-fg tabular-nums" data-testid="users-total">
               {total}
@@ -77,17 +77,16 @@ export function AllUsersTab() {
             {meta.total_number_of_users === 1 ? 'customer' : 'customers'}
             {rows.length < meta.total_number_of_users ? ` · ${count.format(rows.length)} loaded` : ''}
           </span>
-        </span>
+        </ListStatus>
       }
       empty={
-        <EmptyState
+        <FilteredEmpty
           title="No customer matches these filters"
-          message={error ? error.message : 'Change or remove a filter to see more.'}
-        >
-          {state.filters.length ? (
-            <Button onClick={() => setState({ ...state, filters: [] })}>Clear filters</Button>
-          ) : null}
-        </EmptyState>
+          message="Change or remove a filter to see more."
+          error={error}
+          state={state}
+          onStateChange={setState}
+        />
       }
     />
   );

@@ -1,21 +1,14 @@
 import { useMemo } from 'react';
-import type { Header } from '../../domain/tables';
 import { useCall } from '../../src/http';
 import { usersCalls } from '../../src/http/users-calls';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { Kbd } from '../../src/ui/Kbd';
 import { modKeyLabel } from '../../src/ui/platform';
 import { Spinner } from '../../src/ui/Spinner';
+import { localColumn } from '../../src/ui/table';
 import { CustomerList } from './CustomerList';
 
-const viewedAt: Header = {
-  key: 'viewed_at',
-  label: 'Viewed at',
-  type: 'DATETIME',
-  sortable: true,
-  filter: null,
-  default_visible: true,
-};
+const viewedAt = localColumn('viewed_at', 'Viewed at', 'DATETIME', { sortable: true });
 
 /** The customers this staff member opened, newest first, with when. */
 export function LastViewedTab() {

@@ -1,5 +1,9 @@
 export { tableStateFromSearch, tableStateToSearch } from '../../../domain/table-url';
 export { DataTable, type DataTableProps, rowHeight } from './DataTable';
+export { FilteredEmpty, type FilteredEmptyProps } from './FilteredEmpty';
+export { FirstPageFallback, type FirstPageFallbackProps } from './FirstPageFallback';
+export { formatTotal, ListStatus, ListTotal, type ListTotalProps } from './ListStatus';
+export { localColumn } from './local-column';
 export { sortRowsLocally } from './local-rows';
 export {
   isSelected,

@@ -5,11 +5,9 @@ import { Button } from '../../../src/ui/Button';
 import { EmptyState } from '../../../src/ui/EmptyState';
 import { PageHeader } from '../../../src/ui/PageHeader';
 import { Spinner } from '../../../src/ui/Spinner';
-import { DataTable, useTableUrlState } from '../../../src/ui/table';
+import { DataTable, formatTotal, useTableUrlState } from '../../../src/ui/table';
 import { OperationsTabs } from '../OperationsTabs';
 import { useAuditEntries } from './use-audit-entries';
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * The audit trail (`/operations-center/audit`, ADMIN): every audited call, newest first, in the virtualized table;
@@ -51,8 +49,7 @@ export default function AuditPage() {
             <>
               <span className="text-xs text-muted" aria-live="polite">
                 <span className="font-medium text-fg tabular-nums">
-                  {meta.total_is_estimate ? '≈ ' : ''}
-                  {count.format(meta.total_number_of_entries)}
+                  {formatTotal(meta.total_number_of_entries, meta.total_is_estimate)}
                 </span>{' '}
                 entries
               </span>

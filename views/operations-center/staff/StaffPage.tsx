@@ -13,30 +13,20 @@ import { Button } from '../../../src/ui/Button';
 import { EmptyState } from '../../../src/ui/EmptyState';
 import { PageHeader } from '../../../src/ui/PageHeader';
 import { Spinner } from '../../../src/ui/Spinner';
-import { DataTable, type RowAction } from '../../../src/ui/table';
+import { DataTable, localColumn, type RowAction } from '../../../src/ui/table';
 import { useRefreshAfterRuns } from '../../users/use-refresh-after-runs';
 import { OperationsTabs } from '../OperationsTabs';
 
-const column = (key: string, label: string, type: Header['type'], extra: Partial<Header> = {}): Header => ({
-  key,
-  label,
-  type,
-  sortable: false,
-  filter: null,
-  default_visible: true,
-  ...extra,
-});
-
 const headers: readonly Header[] = [
-  column('name', 'Name', 'TEXT'),
-  column('email', 'E-mail', 'TEXT'),
-  column('role', 'Role', 'TAG', { options: [...roles], option_labels: roleLabels }),
-  column('status', 'Status', 'STATUS', { options: [...staffStatuses], option_labels: staffStatusLabels }),
-  column('created_at', 'Created', 'DATETIME'),
-  column('last_sign_in', 'Last sign-in', 'DATETIME'),
-  column('active_sessions', 'Sessions', 'NUMBER'),
-  column('failed_sign_ins', 'Failed (24 h)', 'NUMBER'),
-  column('menu', '', 'ROW_MENU'),
+  localColumn('name', 'Name', 'TEXT'),
+  localColumn('email', 'E-mail', 'TEXT'),
+  localColumn('role', 'Role', 'TAG', { options: [...roles], option_labels: roleLabels }),
+  localColumn('status', 'Status', 'STATUS', { options: [...staffStatuses], option_labels: staffStatusLabels }),
+  localColumn('created_at', 'Created', 'DATETIME'),
+  localColumn('last_sign_in', 'Last sign-in', 'DATETIME'),
+  localColumn('active_sessions', 'Sessions', 'NUMBER'),
+  localColumn('failed_sign_ins', 'Failed (24 h)', 'NUMBER'),
+  localColumn('menu', '', 'ROW_MENU'),
 ];
 
 /** The staff commands a row offers, for its state. */
