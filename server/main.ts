@@ -12,6 +12,7 @@ import { ensureConsoleBuild } from './console-build';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
+import { fileStoreFrom } from './files/choose-store';
 import { JobWorker } from './jobs';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
@@ -134,7 +135,7 @@ async function main(): Promise<void> {
   reconciling.unref();
   // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
   const jobWorker = new JobWorker(database.db, {
-    services: { config: env.config, handlers: callHandlers },
+    services: { config: env.config, handlers: callHandlers, files: fileStoreFrom() },
     onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
   });
   jobWorker.start();
