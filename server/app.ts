@@ -107,7 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyCookie);
-  await secureHeaders(app, { staticDir: options.staticDir ?? null, secureCookies: config.secureCookies });
+  await secureHeaders(app, {
+    staticDir: options.staticDir ?? null,
+    secureCookies: config.secureCookies,
+    connectOrigins: files.incoming ? [files.incoming.origin] : [],
+  });
   limitAnonymousCalls(app, config.anonymousRate, config.jwtSecret);
   acceptJsonBodies(app);
   answerErrors(app, db);

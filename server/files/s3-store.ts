@@ -74,6 +74,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
       await remove(key);
     },
     incoming: {
+      origin: new URL(base).origin,
       async uploadUrl(uploadId, seconds) {
         const url = new URL(objectUrl(incomingKey(uploadId)));
         url.searchParams.set('X-Amz-Expires', String(seconds));

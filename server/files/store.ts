@@ -22,6 +22,8 @@ export interface FileStore {
 
 /** Uploads sent straight to a bucket, each under `incoming/<upload id>` until checked and moved to its final key. */
 export interface IncomingUploads {
+  /** The bucket's origin: the browser PUTs there, so the console's CSP (connect-src) names it. */
+  readonly origin: string;
   /** A presigned PUT URL (SigV4, query-signed) of `incoming/<uploadId>`, valid for `seconds`. */
   uploadUrl(uploadId: string, seconds: number): Promise<string>;
   /** The size of what was put for an upload, or null when nothing was. */

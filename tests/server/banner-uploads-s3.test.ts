@@ -58,6 +58,13 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     }
   });
 
+  it('lets the console send to the bucket: its origin is in the CSP connect-src, images still only from self', async () => {
+    const answer = await t.api.inject({ method: 'GET', url: '/admin/marketing/banners' });
+    const policy = String(answer.headers['content-security-policy']);
+    expect(policy).toContain(`connect-src 'self' ${bucket.env.S3_ENDPOINT}`);
+    expect(policy).toContain("img-src 'self' data: blob:");
+  });
+
   it('stores a PNG put to the bucket once completed, serves it, and makes a banner of it', async () => {
     const image = pngImage(320, 100);
     const { 'desktop.png': url = '' } = await urlsFor('desktop.png');
