@@ -20,15 +20,23 @@ export interface TestBucket {
 const bucket = 'loupe-test';
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/** Starts s3rver on a free loopback port; the bucket lets browsers PUT from any origin (as README's CORS rule). */
-export async function startTestBucket(): Promise<TestBucket> {
+/** The bucket CORS rule the README asks for: the console's origins may PUT with a Content-Type. */
+function corsRule(origins: readonly string[]): string {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>PUT</AllowedMethod><AllowedHeader>Content-Type</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+/** Starts s3rver on a free loopback port (`port` 0) or the given one; browsers from `corsOrigins` may PUT. */
+export async function startTestBucket(
+  options: { corsOrigins?: readonly string[]; port?: number } = {},
+): Promise<TestBucket> {
   const directory = mkdtempSync(join(tmpdir(), 'loupe-bucket-'));
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: options.corsOrigins ? [corsRule(options.corsOrigins)] : [] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
