@@ -10,7 +10,8 @@ import { captureMail, mailCapturePath } from './mail-capture';
 const prefix = 'loupe-e2e-';
 for (const name of readdirSync(tmpdir())) {
   const path = join(tmpdir(), name);
-  if (name.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 3_600_000)
+  // A killed server leaves its directories (its data, its test bucket's): those over an hour old go.
+  if ((name.startsWith(prefix) || name.startsWith('loupe-bucket-')) && Date.now() - statSync(path).mtimeMs > 3_600_000)
     rmSync(path, { recursive: true, force: true });
 }
 const dataDir = mkdtempSync(join(tmpdir(), prefix));
