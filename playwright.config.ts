@@ -47,5 +47,9 @@ export default defineConfig({
   },
   // The second server also delivers its e-mails to a capturing SMTP inbox (tests/e2e/mail-capture.ts): the
   // invitation test reads its link there; the first keeps e-mails waiting in the outbox (outbox.spec reads them so).
-  webServer: [e2eServer(port, {}), e2eServer(port + 1, { ACCESS_TOKEN_TTL_SECONDS: '2', MAIL_CAPTURE: '1' })],
+  // It keeps banner images in a bucket (E2E_BUCKET, tests/e2e/server.ts), the first in local files.
+  webServer: [
+    e2eServer(port, {}),
+    e2eServer(port + 1, { ACCESS_TOKEN_TTL_SECONDS: '2', MAIL_CAPTURE: '1', E2E_BUCKET: '1' }),
+  ],
 });

@@ -14,6 +14,7 @@ const isolatedServerFiles = [
   'tests/server/marketing-banners.test.ts',
   'tests/server/role-matrix-operations.test.ts',
   'tests/server/uploads.test.ts',
+  'tests/server/banner-uploads-s3.test.ts',
 ];
 
 const serverTest = {

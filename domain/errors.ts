@@ -203,6 +203,12 @@ export const errorCatalogue = {
   upload_too_large: { status: 400, message: 'The file is too large' },
   upload_not_image: { status: 400, message: 'The file is not a PNG, JPEG or WebP image (checked by its content)' },
   upload_bad_dimensions: { status: 400, message: 'The image’s dimensions are outside the limits' },
+  upload_not_uploaded: { status: 400, message: 'Nothing was uploaded to this URL yet: PUT the file first' },
+  upload_not_in_bucket: {
+    status: 400,
+    message: 'This server stores uploads itself: the PUT to the upload URL already checked and stored the file',
+  },
+  file_store_failed: { status: 502, message: 'The file store did not answer; try again' },
   ab_test_not_found: { status: 400, message: 'No A/B test with this id' },
   ab_test_finished: { status: 409, message: 'This A/B test is already finished' },
   ab_test_feature_taken: { status: 409, message: 'Another A/B test already tests this feature id' },

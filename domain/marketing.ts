@@ -275,6 +275,13 @@ export const marketing = defineArea('marketing', {
     body: uploadUrlsBody,
     answer: z.record(z.string(), z.string()),
   }),
+  completeUpload: post('banners/uploads/:upload_id/complete', {
+    summary:
+      'Bucket mode: after the browser PUT the file to its presigned URL, checks the bytes and keeps them (single use)',
+    permission: 'banner_management',
+    params: z.object({ upload_id: uploadId }),
+    answer: uploadedFileSchema,
+  }),
   createBanner: post('banners', {
     summary: 'Creates a banner from two uploaded images, last in the carousel',
     permission: 'banner_management',

@@ -8,8 +8,9 @@ import { registerBundlePages } from './bundles/bundle-page';
 import { callHandlers } from './calls';
 import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { fileStoreFrom } from './files/choose-store';
 import { registerFileRoutes } from './files/routes';
-import { filesDirFrom, localFileStore } from './files/store';
+import type { FileStore } from './files/store';
 import { limitAnonymousCalls } from './http/anonymous-rate';
 import { acceptJsonBodies, answerErrors, answerNotFound, toApiError } from './http/answers';
 import { registerApiReference } from './http/api-reference';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   checkAnswers?: boolean;
   /** SMTP delivery of the outbox (default: from SMTP_URL and MAIL_FROM; null: none, e-mails stay PENDING). */
   mail?: MailSettings | null;
+  /** Where banner images are kept (default: the bucket of `S3_BUCKET`, else files under `FILES_DIR`). */
+  files?: FileStore;
 }
 
 /** Largest accepted request body. */
@@ -75,6 +78,7 @@ function checkCatalogueCovered(handlers: readonly RegisteredHandler[]): void {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = appConfig(options.config);
   const { db } = options.database;
+  const files = options.files ?? fileStoreFrom();
   const logger = options.logger === true ? {} : options.logger;
   const app = Fastify({
     logger: logger ? { ...logger, serializers: { ...redactingSerializers, ...logger.serializers } } : false,
@@ -103,7 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(fastifyCookie);
-  await secureHeaders(app, { staticDir: options.staticDir ?? null, secureCookies: config.secureCookies });
+  await secureHeaders(app, {
+    staticDir: options.staticDir ?? null,
+    secureCookies: config.secureCookies,
+    connectOrigins: files.incoming ? [files.incoming.origin] : [],
+  });
   limitAnonymousCalls(app, config.anonymousRate, config.jwtSecret);
   acceptJsonBodies(app);
   answerErrors(app, db);
@@ -121,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         checkAnswers: options.checkAnswers ?? process.env.NODE_ENV === 'test',
         gateway: options.gateway ?? createGateway({ gateway: process.env.PAYMENT_GATEWAY, db }),
         sessions,
+        files,
       });
     },
     { prefix: '' },
@@ -128,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Signed public links outside /admin: promotion links (`/p/{token}`), banner uploads and their stored images.
   registerPromotionLanding(app, db, config.jwtSecret);
-  await registerFileRoutes(app, { db, store: localFileStore(filesDirFrom()), secret: config.jwtSecret });
+  await registerFileRoutes(app, { db, store: files, secret: config.jwtSecret });
   deliverWebhooksWithApp(app, db, webhookSettingsFrom());
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages

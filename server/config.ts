@@ -166,6 +166,61 @@ function secureCookiesOf(env: NodeJS.ProcessEnv): boolean {
   return flag(env, 'SECURE_COOKIES', !development);
 }
 
+/**
+ * The S3-compatible bucket banner images are kept in (README: Configuration, `S3_*`); null without `S3_BUCKET`, when
+ * files stay under `FILES_DIR`.
+ */
+export interface S3Settings {
+  bucket: string;
+  /** Origin of the S3 API, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://127.0.0.1:9000` (no path). */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` (MinIO and most self-hosted servers) instead of `bucket.endpoint/key` (AWS's default). */
+  forcePathStyle: boolean;
+}
+
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const regionName = /^[a-z0-9-]{1,40}$/;
+
+/** S3_BUCKET and its companions, checked; a wrong or missing one stops the server at start with what to fix. */
+export function s3SettingsFrom(env: NodeJS.ProcessEnv = process.env): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  if (!bucketName.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots, hyphens), got "${bucket}"`,
+    );
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!regionName.test(region))
+    throw new ConfigError(`S3_REGION must be a region name like eu-west-1, got "${region}"`);
+  const rawEndpoint = env.S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`;
+  let endpoint: URL;
+  try {
+    endpoint = new URL(rawEndpoint);
+  } catch {
+    throw new ConfigError(`S3_ENDPOINT must be a URL like https://s3.eu-west-1.amazonaws.com, got "${rawEndpoint}"`);
+  }
+  if ((endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') || endpoint.pathname.length > 1) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) origin without a path, got "${rawEndpoint}"`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (!accessKeyId || !secretAccessKey) {
+    throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too');
+  }
+  return {
+    bucket,
+    endpoint: endpoint.origin,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
 /** The JWT secret kept in the data directory (mode 0600): read it, or make one on first start. */
 async function storedSecret(dataDir: string): Promise<string> {
   const file = join(dataDir, 'jwt-secret');

@@ -12,6 +12,8 @@ import { ensureConsoleBuild } from './console-build';
 import { type Database, type DatabaseHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
+import { fileStoreFrom } from './files/choose-store';
+import type { FileStore } from './files/store';
 import { JobWorker } from './jobs';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
@@ -50,12 +52,19 @@ async function printDemoAccounts(db: Database): Promise<void> {
 const reconcileAfterSeconds = 60;
 
 /** The admin API (and the console, when `staticDir`) on `database`, listening on the environment's port. */
-async function listen(env: Environment, database: DatabaseHandle, staticDir: string | null, gateway: PaymentGateway) {
+async function listen(
+  env: Environment,
+  database: DatabaseHandle,
+  staticDir: string | null,
+  gateway: PaymentGateway,
+  files: FileStore,
+) {
   const app = await buildApp({
     database,
     config: env.config,
     staticDir,
     gateway,
+    files,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     trustProxy: env.trustProxy,
     timeouts: env.timeouts,
@@ -89,7 +98,7 @@ function stopOnSignal(close: () => Promise<void>, quiet = false): void {
 async function serveAsWorker(env: Environment): Promise<void> {
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
-  const app = await listen(env, database, workerStaticDir(), gateway);
+  const app = await listen(env, database, workerStaticDir(), gateway, fileStoreFrom());
   stopOnSignal(async () => {
     await app.close();
     await database.close();
@@ -103,6 +112,8 @@ async function serveAsWorker(env: Environment): Promise<void> {
 async function main(): Promise<void> {
   const env = await readEnvironment();
   if (cluster.isWorker) return serveAsWorker(env);
+  // Checks S3_* before anything else starts; one store for the API and the job worker.
+  const files = fileStoreFrom();
   const workers = workerCount(process.env, env.databaseUrl);
   for (const warning of env.warnings) console.warn(warning);
   // `npm run dev` and the API bench serve no console: Vite does, or nothing needs it.
@@ -134,7 +145,7 @@ async function main(): Promise<void> {
   reconciling.unref();
   // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
   const jobWorker = new JobWorker(database.db, {
-    services: { config: env.config, handlers: callHandlers },
+    services: { config: env.config, handlers: callHandlers, files },
     onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
   });
   jobWorker.start();
@@ -150,7 +161,7 @@ async function main(): Promise<void> {
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
     return;
   }
-  const app = await listen(env, database, staticDir, gateway);
+  const app = await listen(env, database, staticDir, gateway, files);
   stopOnSignal(async () => {
     clearInterval(reconciling);
     await app.close();

@@ -67,6 +67,7 @@ registerJobKind<BulkRunPayload, Batch>(bulkRunKind, {
     return runRow({
       db,
       config: services.config,
+      files: services.files,
       handler: batch.handler,
       command: bulkCommands[job.payload.command],
       staff: batch.actor,

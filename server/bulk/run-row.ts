@@ -6,6 +6,7 @@ import { can, canAny } from '../../domain/permissions';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { FileStore } from '../files/store';
 import { type AuditAttempt, writeAudit } from '../http/audit';
 import { type ApiError, fail, isApiError } from '../http/errors';
 import type { StaffCallContext, StaffHandler, StaffMember } from '../http/handler';
@@ -17,6 +18,7 @@ import type { ItemOutcome } from '../jobs';
 export interface RowCall {
   db: Database;
   config: AppConfig;
+  files: FileStore;
   handler: StaffHandler;
   command: BulkCommand;
   staff: StaffMember;
@@ -88,6 +90,7 @@ export async function runRow(call: RowCall): Promise<ItemOutcome> {
         request,
         reply: rowReply,
         config: call.config,
+        files: call.files,
         staff: call.staff,
         sessionId: `bulk_run-${call.runId}`,
         can: (permission) => can(call.staff.role, permission),

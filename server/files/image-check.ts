@@ -20,17 +20,22 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Refuses a file over `maxBytes` with the catalogue's 400 and both sizes (before reading it, when the size is known). */
+export function checkSize(byteLength: number, limits = bannerUploadLimits): void {
+  if (byteLength > limits.maxBytes) {
+    throw fail('upload_too_large', {
+      detail: `The file is ${megabytes(byteLength)}; at most ${megabytes(limits.maxBytes)} is accepted`,
+    });
+  }
+}
+
 /**
  * Checks uploaded bytes: at most `maxBytes`, a PNG, JPEG or WebP by its content (image-size reads the format and the
  * dimensions from the file's own header), each side within the limits. Throws the catalogue's 400 with the reason.
  */
 export function checkImage(bytes: Uint8Array, limits = bannerUploadLimits): CheckedImage {
   if (bytes.byteLength === 0) throw fail('upload_not_image', { detail: 'The file is empty' });
-  if (bytes.byteLength > limits.maxBytes) {
-    throw fail('upload_too_large', {
-      detail: `The file is ${megabytes(bytes.byteLength)}; at most ${megabytes(limits.maxBytes)} is accepted`,
-    });
-  }
+  checkSize(bytes.byteLength, limits);
   let found: { width?: number; height?: number; type?: string };
   try {
     found = imageSize(bytes);

@@ -1,21 +1,17 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bannerUploadLimits } from '../../domain/marketing';
 import type { Database } from '../db/client';
 import { uploads } from '../db/schema';
 import { toApiError } from '../http/answers';
 import { fail } from '../http/errors';
+import { claimUpload, finalKey } from './claim-upload';
 import { checkImage } from './image-check';
 import type { FileStore } from './store';
 import { uploadSignatureMatches } from './upload-urls';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-
-/** The public URL of a stored file. */
-export function fileUrl(key: string): string {
-  return `/files/${key}`;
-}
 
 /**
  * `PUT /uploads/{upload_id}?expires&signature` (raw bytes; the signed URL is the permission: no session, no cross-site
@@ -64,32 +60,12 @@ export async function registerFileRoutes(
         const body = request.body;
         const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
         const image = checkImage(bytes);
-        const key = `${upload.purpose.toLowerCase()}s/${id}.${image.extension}`;
-        const stored = await db.transaction(async (tx) => {
-          const [claimed] = await tx
-            .update(uploads)
-            .set({
-              usedAt: sql`now()`,
-              storageKey: key,
-              contentType: image.contentType,
-              byteSize: bytes.byteLength,
-              width: image.width,
-              height: image.height,
-            })
-            .where(and(eq(uploads.id, id), isNull(uploads.usedAt), sql`${uploads.expiresAt} > now()`))
-            .returning({ id: uploads.id });
-          if (!claimed) throw fail('upload_link_used');
+        const key = finalKey(upload, image);
+        return db.transaction(async (tx) => {
+          const answer = await claimUpload(tx, id, key, image, bytes.byteLength);
           await store.put(key, bytes);
-          return claimed;
+          return answer;
         });
-        return {
-          upload_id: stored.id,
-          url: fileUrl(key),
-          content_type: image.contentType,
-          byte_size: bytes.byteLength,
-          width: image.width,
-          height: image.height,
-        };
       },
     );
 

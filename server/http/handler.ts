@@ -6,6 +6,7 @@ import type { Permission } from '../../domain/permissions';
 import type { Role } from '../../domain/roles';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { FileStore } from '../files/store';
 
 /** The signed-in staff member behind a call, as the database has them now (role included). */
 export interface StaffMember {
@@ -29,6 +30,8 @@ export interface CallContext<E extends Endpoint> {
   /** For headers and cookies only; the answer is what the handler returns. */
   reply: FastifyReply;
   config: AppConfig;
+  /** Where banner images are kept (local files or a bucket). */
+  files: FileStore;
 }
 
 /** Context of a call made with an access token (every call but login, refresh and logout). */

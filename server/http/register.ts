@@ -6,6 +6,7 @@ import { can, canAny } from '../../domain/permissions';
 import { xsrfTokenMatches } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { FileStore } from '../files/store';
 import { paymentInProgressOf, recordAttempt, recordRefundAttempt } from '../payments/attempts';
 import { chargeCard, refundCard, storedCardOf, vendorOf } from '../payments/card';
 import type { PaymentGateway } from '../payments/gateway';
@@ -56,6 +57,7 @@ export interface PipelineOptions {
   gateway: PaymentGateway;
   /** Recently checked sessions (server/http/session-cache.ts); emptied after every mutation this process serves. */
   sessions: SessionCache;
+  files: FileStore;
 }
 
 /** Any registered call: a plain one (staff or public) or a payment call. */
@@ -113,15 +115,18 @@ interface Invocation {
   options: PipelineOptions;
 }
 
-function staffContext(db: Database, { input, request, reply, options }: Invocation): StaffCallContext<Endpoint> {
-  const caller = request.caller;
+/** What every handler's context shares: the request, the config and the file store. */
+function sharedContext({ request, reply, options }: Invocation) {
+  return { request, reply, config: options.config, files: options.files };
+}
+
+function staffContext(db: Database, invocation: Invocation): StaffCallContext<Endpoint> {
+  const caller = invocation.request.caller;
   if (!caller) throw fail('not_authenticated');
   return {
-    ...input,
+    ...invocation.input,
+    ...sharedContext(invocation),
     db,
-    request,
-    reply,
-    config: options.config,
     staff: caller.staff,
     sessionId: caller.sessionId,
     can: (permission) => can(caller.staff.role, permission),
@@ -130,13 +135,11 @@ function staffContext(db: Database, { input, request, reply, options }: Invocati
 
 function runHandler(handler: CallHandler, db: Database, invocation: Invocation): Promise<unknown> {
   if (handler.kind === 'staff') return handler.run(staffContext(db, invocation));
-  const { input, request, reply, options } = invocation;
+  const { input, request } = invocation;
   return handler.run({
     ...input,
+    ...sharedContext(invocation),
     db,
-    request,
-    reply,
-    config: options.config,
     bearer: bearerOf(request),
     identify: (staff) => {
       request.actor = staff;

@@ -46,7 +46,12 @@ export async function inlineScriptHashes(staticDir: string | null): Promise<stri
  */
 export async function secureHeaders(
   app: FastifyInstance,
-  options: { staticDir: string | null; secureCookies: boolean },
+  options: {
+    staticDir: string | null;
+    secureCookies: boolean;
+    /** Other origins the console sends data to (connect-src): the bucket banner images are PUT to, in bucket mode. */
+    connectOrigins?: readonly string[];
+  },
 ): Promise<void> {
   const scriptHashes = await inlineScriptHashes(options.staticDir);
   const apply = helmet({
@@ -58,7 +63,7 @@ export async function secureHeaders(
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { jobs } from '../db/schema';
+import type { FileStore } from '../files/store';
 import type { RegisteredHandler } from '../http/register';
 
 /** A job as its handler sees it. */
@@ -11,6 +12,8 @@ export interface JobServices {
   config: AppConfig;
   /** The server's call handlers (server/calls.ts), for jobs that run a catalogue call per item. */
   handlers: readonly RegisteredHandler[];
+  /** Where banner images are kept, for the handlers' context. */
+  files: FileStore;
 }
 
 /** One item of a job, as its handler runs it. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { api } from '../../domain/api';
 import {
@@ -21,7 +21,8 @@ import type { Header } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { banners, uploads } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
-import { fileUrl } from '../files/routes';
+import { fileUrl } from '../files/claim-upload';
+import type { FileStore } from '../files/store';
 import { uploadPath } from '../files/upload-urls';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
@@ -103,25 +104,38 @@ export const bannerFieldOptions = handle(api.marketing.bannerFieldOptions, async
   },
 }));
 
-/** One signed, single-use URL per file name, valid for `urlTtlSeconds`; nothing is stored until bytes arrive. */
-export const bannerUploadUrls = handle(api.marketing.uploadUrls, async ({ db, body, config, request, staff }) => {
-  const expires = Math.floor(Date.now() / 1000) + bannerUploadLimits.urlTtlSeconds;
-  const rows = await db
-    .insert(uploads)
-    .values(
-      body.files_list.map((fileName) => ({
-        purpose: 'BANNER',
-        fileName,
-        createdBy: staff.id,
-        expiresAt: new Date(expires * 1000).toISOString(),
-      })),
-    )
-    .returning({ id: uploads.id, fileName: uploads.fileName });
-  const origin = publicOrigin(request);
-  return Object.fromEntries(
-    rows.map((row) => [row.fileName, `${origin}${uploadPath(config.jwtSecret, row.id, expires)}`]),
-  );
-});
+/**
+ * One single-use URL per file name, valid for `urlTtlSeconds`; nothing is stored until bytes arrive. Local files: our
+ * signed `/uploads/{id}` URL. Bucket: a presigned PUT of `incoming/{id}` (the id is the URL's last path segment, for
+ * `banners/uploads/{id}/complete`).
+ */
+export const bannerUploadUrls = handle(
+  api.marketing.uploadUrls,
+  async ({ db, body, config, request, staff, files }) => {
+    const expires = Math.floor(Date.now() / 1000) + bannerUploadLimits.urlTtlSeconds;
+    const rows = await db
+      .insert(uploads)
+      .values(
+        body.files_list.map((fileName) => ({
+          purpose: 'BANNER',
+          fileName,
+          createdBy: staff.id,
+          expiresAt: new Date(expires * 1000).toISOString(),
+        })),
+      )
+      .returning({ id: uploads.id, fileName: uploads.fileName });
+    const origin = publicOrigin(request);
+    const urls = await Promise.all(
+      rows.map(async (row) => [
+        row.fileName,
+        files.incoming
+          ? await files.incoming.uploadUrl(row.id, bannerUploadLimits.urlTtlSeconds)
+          : `${origin}${uploadPath(config.jwtSecret, row.id, expires)}`,
+      ]),
+    );
+    return Object.fromEntries(urls);
+  },
+);
 
 async function uploadedImage(db: Database, id: string, field: string): Promise<void> {
   const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
@@ -159,7 +173,28 @@ export const createBanner = handle(api.marketing.createBanner, async ({ db, body
   return { banner };
 });
 
-export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, params }) => {
+/**
+ * Forgets the images of a deleted banner that no other banner shows (their uploads keep `used_at`, so the URLs stay
+ * spent, and lose the key, so no new banner can name them) and removes their files, last in the transaction (as the
+ * upload writes its file): only the audit row can still roll the deletion back after the files are gone.
+ */
+async function releaseImages(db: Database, ids: readonly string[], files: FileStore): Promise<void> {
+  const shown = await db
+    .select({ photo: banners.photoUploadId, mobile: banners.mobilePhotoUploadId })
+    .from(banners)
+    .where(or(inArray(banners.photoUploadId, [...ids]), inArray(banners.mobilePhotoUploadId, [...ids])));
+  const stillShown = new Set(shown.flatMap((row) => [row.photo, row.mobile]));
+  const free = [...new Set(ids)].filter((id) => !stillShown.has(id));
+  if (free.length === 0) return;
+  const released = await db
+    .select({ key: uploads.storageKey })
+    .from(uploads)
+    .where(and(inArray(uploads.id, free), isNotNull(uploads.storageKey)));
+  await db.update(uploads).set({ storageKey: null }).where(inArray(uploads.id, free));
+  for (const { key } of released) if (key) await files.remove(key);
+}
+
+export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, params, files }) => {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('banners order'))`);
   const [deleted] = await db.delete(banners).where(eq(banners.id, params.banner_id)).returning();
   if (!deleted) throw fail('banner_not_found');
@@ -167,6 +202,7 @@ export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, para
     .update(banners)
     .set({ sortOrder: sql`${banners.sortOrder} - 1` })
     .where(gt(banners.sortOrder, deleted.sortOrder));
+  await releaseImages(db, [deleted.photoUploadId, deleted.mobilePhotoUploadId], files);
   return { banner_id: deleted.id };
 });
 

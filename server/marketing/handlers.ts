@@ -7,6 +7,7 @@ import {
   listBanners,
   reorderBanners,
 } from './banners';
+import { completeBannerUpload } from './complete-upload';
 import { generateLink, linkFormData, listLinks, revokeLink } from './promotions';
 
 /** The offer generator's and the banners' calls. */
@@ -18,6 +19,7 @@ export const marketingHandlers: readonly RegisteredHandler[] = [
   listBanners,
   bannerFieldOptions,
   bannerUploadUrls,
+  completeBannerUpload,
   createBanner,
   deleteBanner,
   reorderBanners,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestBucket } from '../server/support/test-bucket';
 import { installFaults } from './faults';
 import { captureMail, mailCapturePath } from './mail-capture';
 
@@ -9,7 +10,8 @@ import { captureMail, mailCapturePath } from './mail-capture';
 const prefix = 'loupe-e2e-';
 for (const name of readdirSync(tmpdir())) {
   const path = join(tmpdir(), name);
-  if (name.startsWith(prefix) && Date.now() - statSync(path).mtimeMs > 3_600_000)
+  // A killed server leaves its directories (its data, its test bucket's): those over an hour old go.
+  if ((name.startsWith(prefix) || name.startsWith('loupe-bucket-')) && Date.now() - statSync(path).mtimeMs > 3_600_000)
     rmSync(path, { recursive: true, force: true });
 }
 const dataDir = mkdtempSync(join(tmpdir(), prefix));
@@ -17,6 +19,11 @@ await installFaults(dataDir);
 // MAIL_CAPTURE=1: the server delivers its e-mails to an SMTP inbox here, which appends each to a file the tests read
 // (support.ts `mailTo`), e.g. a staff invitation's set-password link.
 const capture = process.env.MAIL_CAPTURE === '1' ? await captureMail(mailCapturePath(process.env.PORT ?? '')) : null;
+// E2E_BUCKET=1: banner images go to an S3-protocol server here (s3rver, SigV4 checked) that lets this console PUT.
+const bucket =
+  process.env.E2E_BUCKET === '1'
+    ? await startTestBucket({ corsOrigins: [`http://localhost:${process.env.PORT ?? ''}`] })
+    : null;
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   // The whole suite signs in from one address, far faster than a person: a higher anonymous rate (README).
   env: {
@@ -27,6 +34,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATABASE_URL: '',
     JWT_SECRET: '',
     ...(capture ? { SMTP_URL: capture.url } : {}),
+    ...bucket?.env,
   },
   stdio: 'inherit',
 });
@@ -36,5 +44,6 @@ process.on('SIGINT', stop);
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   void capture?.close();
-  process.exit(code ?? 0);
+  // The bucket's directory is removed by its close, before this process ends.
+  void (bucket?.close() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
 });

@@ -163,6 +163,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     from: 'USD',
     to: 'EUR',
     testId: '1',
+    upload_id: '0b9c5a53-4d0e-4a51-9a0c-1b2c3d4e5f60',
   };
   for (const [, name = ''] of endpoint.path.matchAll(/:([a-zA-Z_]+)/g)) {
     generic[name] = wellFormed[name] ?? (name === 'id' || name.endsWith('_id') ? '1' : 'x');

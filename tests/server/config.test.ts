@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseTrustProxy, readEnvironment } from '../../server/config';
+import { ConfigError, parseTrustProxy, readEnvironment, s3SettingsFrom } from '../../server/config';
 
 describe('configuration from the environment', () => {
   const dirs: string[] = [];
@@ -70,6 +70,40 @@ describe('configuration from the environment', () => {
     }
     const dir = await dataDir();
     expect((await readEnvironment({ DATA_DIR: dir, TRUST_PROXY: '10.1.2.3' })).trustProxy).toEqual(['10.1.2.3']);
+  });
+
+  it('reads the bucket settings (S3_*): none without S3_BUCKET, AWS defaults, and refuses what cannot work', () => {
+    expect(s3SettingsFrom({})).toBeNull();
+    const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(s3SettingsFrom({ S3_BUCKET: 'loupe-banners', ...keys })).toEqual({
+      bucket: 'loupe-banners',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      region: 'us-east-1',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      s3SettingsFrom({
+        S3_BUCKET: 'b12',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-west-1',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }),
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: true });
+    const refused: [NodeJS.ProcessEnv, string][] = [
+      [{ S3_BUCKET: 'Loupe_Banners', ...keys }, 'S3_BUCKET must be a bucket name'],
+      [{ S3_BUCKET: 'b12' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too'],
+      [{ S3_BUCKET: 'b12', S3_ENDPOINT: 'minio:9000', ...keys }, 'S3_ENDPOINT must be an http(s) origin'],
+      [{ S3_BUCKET: 'b12', S3_ENDPOINT: 'https://s3.example.com/bucket', ...keys }, 'without a path'],
+      [{ S3_BUCKET: 'b12', S3_REGION: 'EU West', ...keys }, 'S3_REGION must be a region name'],
+      [{ S3_BUCKET: 'b12', S3_FORCE_PATH_STYLE: 'yes', ...keys }, 'S3_FORCE_PATH_STYLE must be "true" or "false"'],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => s3SettingsFrom(env)).toThrow(ConfigError);
+      expect(() => s3SettingsFrom(env)).toThrow(message);
+    }
   });
 
   it('reads the request timeout and the anonymous rate', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
 import { jobs } from '../../server/db/schema';
+import { fileStoreFrom } from '../../server/files/choose-store';
 import {
   addJobItemsFrom,
   cancelJob,
@@ -83,7 +84,7 @@ describeEachBackend('job queue', (backend) => {
     const created = new JobWorker(database.db, {
       pollMs: 20,
       ...options,
-      services: { config: appConfig({ jwtSecret: testSecret }), handlers: [] },
+      services: { config: appConfig({ jwtSecret: testSecret }), handlers: [], files: fileStoreFrom() },
       onError: () => {},
     });
     workers.push(created);

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appConfig } from '../../server/config';
 import { customerNotifications, notificationBroadcasts } from '../../server/db/schema';
+import { fileStoreFrom } from '../../server/files/choose-store';
 import { JobWorker } from '../../server/jobs';
 import { broadcastSizing } from '../../server/notifications/sending';
 import { deliverDueWebhooks, webhookRetry } from '../../server/notifications/webhook';
@@ -57,7 +58,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     const created = new JobWorker(t.api.db, {
       pollMs: 20,
       leaseSeconds: 1,
-      services: { config: appConfig({ jwtSecret: testSecret }), handlers: [] },
+      services: { config: appConfig({ jwtSecret: testSecret }), handlers: [], files: fileStoreFrom() },
       onError: () => {},
       afterBatch,
     });

@@ -1,15 +1,44 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { api as catalogue } from '../../domain/api';
 import { abTests, banners, jobs, notificationBroadcasts, promotionLinks, staff, uploads } from '../../server/db/schema';
 import { insertCustomer } from './support/fixtures';
 import { pngImage } from './support/images';
 import { describeRoleMatrix, type Sample } from './support/role-matrix';
 import type { TestApi } from './support/test-api';
+import { startTestBucket, type TestBucket } from './support/test-bucket';
 
-process.env.FILES_DIR = mkdtempSync(join(tmpdir(), 'loupe-role-matrix-ops-'));
+// Banner images in a bucket (a real S3-protocol server), so that `completeUpload` has something to complete; the local
+// mode's upload route is tested in uploads.test.ts.
+let bucket: TestBucket;
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  Object.assign(process.env, bucket.env);
+});
+afterAll(async () => {
+  for (const name of Object.keys(bucket.env)) delete process.env[name];
+  await bucket.close();
+});
+
+/** An upload whose PNG the browser has PUT to the bucket, not yet completed. */
+async function putInBucket(api: TestApi): Promise<string> {
+  const [row] = await api.db
+    .insert(uploads)
+    .values({
+      purpose: 'BANNER',
+      fileName: 'matrix.png',
+      createdBy: await anyStaffId(api),
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    })
+    .returning({ id: uploads.id });
+  const id = row?.id ?? '';
+  const put = await bucket.client.fetch(bucket.objectUrl(`incoming/${id}`), {
+    method: 'PUT',
+    body: new Uint8Array(pngImage(64, 64)),
+  });
+  if (!put.ok) throw new Error(`PUT to the test bucket: ${put.status}`);
+  return id;
+}
 
 async function anyStaffId(api: TestApi): Promise<number> {
   const [row] = await api.db.select({ id: staff.id }).from(staff).limit(1);
@@ -142,6 +171,7 @@ describeRoleMatrix(
     'marketing.banners': none,
     'marketing.bannerFieldOptions': none,
     'marketing.uploadUrls': async () => ({ body: { files_list: ['desktop.png', 'mobile.png'] } }),
+    'marketing.completeUpload': async (api) => ({ params: { upload_id: await putInBucket(api) } }),
     'marketing.createBanner': async (api) => {
       const image = await uploadedImage(api);
       return {

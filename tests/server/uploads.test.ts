@@ -102,6 +102,39 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
     expect(expired.json().code).toBe('upload_link_expired');
   });
 
+  it('answers 400 to completeUpload: here the PUT itself checked and stored the file', async () => {
+    const { 'local.png': url = '' } = await urlsFor('local.png');
+    const id = /uploads\/([0-9a-f-]{36})/.exec(url)?.[1] ?? '';
+    expect((await put(url, pngImage(100, 100))).statusCode).toBe(200);
+    const completed = await marketer.post(t.api.marketing.completeUpload, { upload_id: id });
+    expect(completed.status).toBe(400);
+    expect(completed.error.code).toBe('upload_not_in_bucket');
+  });
+
+  it('deletes the stored images with their banner', async () => {
+    const stored: string[] = [];
+    for (const name of ['d.png', 'm.png']) {
+      const { [name]: url = '' } = await urlsFor(name);
+      stored.push((await put(url, pngImage(100, 100))).json().upload_id);
+    }
+    const created = await marketer.post(
+      t.api.marketing.createBanner,
+      {},
+      {
+        banner_type: 'APP',
+        photo_upload_id: stored[0],
+        mobile_photo_upload_id: stored[1],
+        start_date: new Date().toISOString(),
+        end_date: new Date(Date.now() + 86_400_000).toISOString(),
+        redirect_url: '/offers',
+      },
+    );
+    expect(created.status).toBe(200);
+    for (const id of stored) expect(storedFiles()).toContain(`${id}.png`);
+    await marketer.delete(t.api.marketing.deleteBanner, { banner_id: created.json.banner.banner_id });
+    for (const id of stored) expect(storedFiles()).not.toContain(`${id}.png`);
+  });
+
   it('refuses bad upload_urls bodies: no files, duplicate names, a path in a name', async () => {
     const before = (await t.api.db.select().from(uploads)).length;
     for (const files_list of [[], ['a.png', 'a.png'], ['../x.png'], Array.from({ length: 11 }, (_, i) => `${i}.png`)]) {

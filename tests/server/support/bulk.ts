@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { callHandlers } from '../../../server/calls';
 import { appConfig } from '../../../server/config';
 import type { Database } from '../../../server/db/client';
+import { fileStoreFrom } from '../../../server/files/choose-store';
 import { JobWorker, type JobWorkerOptions, readJob } from '../../../server/jobs';
 import { testSecret } from './test-api';
 
@@ -9,7 +10,7 @@ import { testSecret } from './test-api';
 export function testWorker(db: Database, options: Partial<JobWorkerOptions> = {}): JobWorker {
   return new JobWorker(db, {
     pollMs: 20,
-    services: { config: appConfig({ jwtSecret: testSecret }), handlers: callHandlers },
+    services: { config: appConfig({ jwtSecret: testSecret }), handlers: callHandlers, files: fileStoreFrom() },
     onError: () => {},
     ...options,
   });
