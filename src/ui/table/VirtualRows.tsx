@@ -38,12 +38,14 @@ export default function VirtualRows({ count, rowHeight, scroller, renderRow, onR
   return (
     <tbody className="relative block" style={{ height: virtualizer.getTotalSize() }}>
       {flung && firstItem ? (
-        // One ruled stripe over the rows in view instead of thirty rows to style and lay out (about 150 µs an element
-        // in a Chromium trace); the rows return as soon as the scrolling slows to under a quarter screen a frame.
+        // One ruled stripe over the view instead of thirty rows to style and lay out (about 150 µs an element in a
+        // Chromium trace); the rows return as soon as the scrolling slows to under a quarter screen a frame. Sticky,
+        // so the compositor keeps it in view: placed at the rows' range it lagged a frame, i.e. a screen or more
+        // behind, and the view showed an empty table (a screenshot mid-fling).
         <tr
           data-flung=""
-          className="table-flung absolute top-0 left-0 block w-full"
-          style={{ height: (last - first + 1) * rowHeight, transform: `translateY(${firstItem.start}px)` }}
+          className="table-flung sticky top-0 left-0 block w-full"
+          style={{ height: scroller?.clientHeight || (last - first + 1) * rowHeight }}
         />
       ) : (
         items.map((item) => renderRow(item.index, item.start))
