@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { pngImage } from './support/images';
 import { type Client, useTestApi } from './support/test-api';
-import { startTestBucket, type TestBucket } from './support/test-bucket';
+import { bucketForFile } from './support/test-bucket';
 
-let bucket: TestBucket;
 // Before the apps of the describe blocks are built: they read S3_* from the environment.
-beforeAll(async () => {
-  bucket = await startTestBucket();
-  Object.assign(process.env, bucket.env);
-});
-afterAll(async () => {
-  for (const name of Object.keys(bucket.env)) delete process.env[name];
-  await bucket.close();
-});
+const held = bucketForFile();
 
 const idOf = (url: string) => /\/incoming\/([0-9a-f-]{36})\?/.exec(url)?.[1] ?? '';
 const putToBucket = (url: string, body: Buffer) =>
@@ -47,7 +39,7 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     const urls = await urlsFor('desktop.png', 'mobile.png');
     expect(Object.keys(urls)).toEqual(['desktop.png', 'mobile.png']);
     for (const url of Object.values(urls)) {
-      expect(url.startsWith(bucket.objectUrl('incoming/'))).toBe(true);
+      expect(url.startsWith(held.bucket.objectUrl('incoming/'))).toBe(true);
       expect(url).toContain('X-Amz-Expires=900');
       expect(url).toContain('X-Amz-Signature=');
       const [row] = await t.api.db
@@ -61,7 +53,7 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
   it('lets the console send to the bucket: its origin is in the CSP connect-src, images still only from self', async () => {
     const answer = await t.api.inject({ method: 'GET', url: '/admin/marketing/banners' });
     const policy = String(answer.headers['content-security-policy']);
-    expect(policy).toContain(`connect-src 'self' ${bucket.env.S3_ENDPOINT}`);
+    expect(policy).toContain(`connect-src 'self' ${held.bucket.env.S3_ENDPOINT}`);
     expect(policy).toContain("img-src 'self' data: blob:");
   });
 
@@ -70,7 +62,7 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     const { 'desktop.png': url = '' } = await urlsFor('desktop.png');
     const id = idOf(url);
     expect((await putToBucket(url, image)).status).toBe(200);
-    expect(await bucket.keys(`incoming/${id}`)).toEqual([`incoming/${id}`]);
+    expect(await held.bucket.keys(`incoming/${id}`)).toEqual([`incoming/${id}`]);
     const done = await complete(url);
     expect(done.status, JSON.stringify(done.json)).toBe(200);
     expect(done.json).toEqual({
@@ -81,8 +73,8 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
       width: 320,
       height: 100,
     });
-    expect(await bucket.keys(`incoming/${id}`)).toEqual([]);
-    expect(await bucket.keys(`banners/${id}`)).toEqual([`banners/${id}.png`]);
+    expect(await held.bucket.keys(`incoming/${id}`)).toEqual([]);
+    expect(await held.bucket.keys(`banners/${id}`)).toEqual([`banners/${id}.png`]);
     const served = await t.api.inject({ method: 'GET', url: done.json.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -134,8 +126,8 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     const refused = await complete(url);
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'upload_not_image' });
-    expect(await bucket.keys(`incoming/${id}`)).toEqual([]);
-    expect(await bucket.keys(`banners/${id}`)).toEqual([]);
+    expect(await held.bucket.keys(`incoming/${id}`)).toEqual([]);
+    expect(await held.bucket.keys(`banners/${id}`)).toEqual([]);
     const [row] = await t.api.db.select().from(uploads).where(eq(uploads.id, id));
     expect(row?.usedAt).toBeNull();
     expect((await putToBucket(url, pngImage(100, 100))).status).toBe(200);
@@ -156,8 +148,8 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     expect(small.status).toBe(400);
     expect(small.error.detail).toBe('The image is 10×10 px; each side must be from 64 to 4096 px');
     for (const url of [heavy, tiny]) {
-      expect(await bucket.keys(`incoming/${idOf(url)}`)).toEqual([]);
-      expect(await bucket.keys(`banners/${idOf(url)}`)).toEqual([]);
+      expect(await held.bucket.keys(`incoming/${idOf(url)}`)).toEqual([]);
+      expect(await held.bucket.keys(`banners/${idOf(url)}`)).toEqual([]);
     }
   });
 
@@ -175,7 +167,7 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     const expired = await complete(late);
     expect(expired.status).toBe(403);
     expect(expired.json).toMatchObject({ code: 'upload_link_expired' });
-    expect(await bucket.keys(`incoming/${idOf(late)}`)).toEqual([]);
+    expect(await held.bucket.keys(`incoming/${idOf(late)}`)).toEqual([]);
     const unknown = await marketer.post(t.api.marketing.completeUpload, { upload_id: crypto.randomUUID() });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ code: 'upload_not_found' });
@@ -193,8 +185,8 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
       expect(answer.status).toBe(403);
       expect(await answer.text()).toContain('SignatureDoesNotMatch');
     }
-    expect(await bucket.keys('incoming/')).not.toContain(`incoming/${idOf(otherKey)}`);
-    expect(await bucket.keys(`incoming/${idOf(url)}`)).toEqual([]);
+    expect(await held.bucket.keys('incoming/')).not.toContain(`incoming/${idOf(otherKey)}`);
+    expect(await held.bucket.keys(`incoming/${idOf(url)}`)).toEqual([]);
   });
 
   it('deletes a banner’s images from the bucket with the banner (not those another banner still shows)', async () => {
@@ -213,11 +205,11 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     expect([first.status, second.status]).toEqual([200, 200]);
     const removed = await marketer.delete(t.api.marketing.deleteBanner, { banner_id: first.json.banner.banner_id });
     expect(removed.status).toBe(200);
-    expect(await bucket.keys(`banners/${mobile}`)).toEqual([]);
-    expect(await bucket.keys(`banners/${desktop}`)).toEqual([`banners/${desktop}.png`]);
+    expect(await held.bucket.keys(`banners/${mobile}`)).toEqual([]);
+    expect(await held.bucket.keys(`banners/${desktop}`)).toEqual([`banners/${desktop}.png`]);
     expect((await t.api.inject({ method: 'GET', url: `/files/banners/${mobile}.png` })).statusCode).toBe(404);
     await marketer.delete(t.api.marketing.deleteBanner, { banner_id: second.json.banner.banner_id });
-    expect(await bucket.keys(`banners/${desktop}`)).toEqual([]);
+    expect(await held.bucket.keys(`banners/${desktop}`)).toEqual([]);
     const reused = await marketer.post(t.api.marketing.createBanner, {}, body(desktop, mobile));
     expect(reused.status).toBe(400);
     expect(reused.json).toMatchObject({ code: 'upload_not_found' });

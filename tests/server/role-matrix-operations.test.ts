@@ -1,27 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
 import { api as catalogue } from '../../domain/api';
 import { abTests, banners, jobs, notificationBroadcasts, promotionLinks, staff, uploads } from '../../server/db/schema';
 import { insertCustomer } from './support/fixtures';
 import { pngImage } from './support/images';
 import { describeRoleMatrix, type Sample } from './support/role-matrix';
 import type { TestApi } from './support/test-api';
-import { startTestBucket, type TestBucket } from './support/test-bucket';
+import { bucketForFile } from './support/test-bucket';
 
 // Banner images in a bucket (a real S3-protocol server), so that `completeUpload` has something to complete; the local
 // mode's upload route is tested in uploads.test.ts.
-let bucket: TestBucket;
-beforeAll(async () => {
-  bucket = await startTestBucket();
-  Object.assign(process.env, bucket.env);
-});
-afterAll(async () => {
-  for (const name of Object.keys(bucket.env)) delete process.env[name];
-  await bucket.close();
-});
+const held = bucketForFile();
 
-/** An upload whose PNG the browser has PUT to the bucket, not yet completed. */
-async function putInBucket(api: TestApi): Promise<string> {
+/** A banner upload row (an unused URL, or with `stored` facts a used one whose image is in the store). */
+async function insertUpload(api: TestApi, stored: Partial<typeof uploads.$inferInsert> = {}): Promise<string> {
   const [row] = await api.db
     .insert(uploads)
     .values({
@@ -29,10 +20,16 @@ async function putInBucket(api: TestApi): Promise<string> {
       fileName: 'matrix.png',
       createdBy: await anyStaffId(api),
       expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      ...stored,
     })
     .returning({ id: uploads.id });
-  const id = row?.id ?? '';
-  const put = await bucket.client.fetch(bucket.objectUrl(`incoming/${id}`), {
+  return row?.id ?? '';
+}
+
+/** An upload whose PNG the browser has PUT to the bucket, not yet completed. */
+async function putInBucket(api: TestApi): Promise<string> {
+  const id = await insertUpload(api);
+  const put = await held.bucket.client.fetch(held.bucket.objectUrl(`incoming/${id}`), {
     method: 'PUT',
     body: new Uint8Array(pngImage(64, 64)),
   });
@@ -46,23 +43,15 @@ async function anyStaffId(api: TestApi): Promise<number> {
 }
 
 /** A stored banner image, as if uploaded (the upload route itself is tested in uploads.test.ts). */
-async function uploadedImage(api: TestApi): Promise<string> {
-  const [row] = await api.db
-    .insert(uploads)
-    .values({
-      purpose: 'BANNER',
-      fileName: 'matrix.png',
-      createdBy: await anyStaffId(api),
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-      usedAt: new Date().toISOString(),
-      storageKey: `banners/${crypto.randomUUID()}.png`,
-      contentType: 'image/png',
-      byteSize: pngImage(64, 64).length,
-      width: 64,
-      height: 64,
-    })
-    .returning({ id: uploads.id });
-  return row?.id ?? '';
+function uploadedImage(api: TestApi): Promise<string> {
+  return insertUpload(api, {
+    usedAt: new Date().toISOString(),
+    storageKey: `banners/${crypto.randomUUID()}.png`,
+    contentType: 'image/png',
+    byteSize: pngImage(64, 64).length,
+    width: 64,
+    height: 64,
+  });
 }
 
 async function banner(api: TestApi): Promise<number> {

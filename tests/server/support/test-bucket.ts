@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { AwsClient } from 'aws4fetch';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A real S3-protocol server (s3rver: files in a temp directory, SigV4 checked) with one bucket, for one test file. */
 export interface TestBucket {
@@ -63,4 +64,21 @@ export async function startTestBucket(
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test bucket for the whole file, its `S3_*` in the environment before the file's apps are built (they read it
+ * then) and removed after. Files that use it run in the `server-isolated` project (vitest.config.ts).
+ */
+export function bucketForFile(): { readonly bucket: TestBucket } {
+  const holder = {} as { bucket: TestBucket };
+  beforeAll(async () => {
+    holder.bucket = await startTestBucket();
+    Object.assign(process.env, holder.bucket.env);
+  });
+  afterAll(async () => {
+    for (const name of Object.keys(holder.bucket.env)) delete process.env[name];
+    await holder.bucket.close();
+  });
+  return holder;
 }
