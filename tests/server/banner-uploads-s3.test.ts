@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
+import { bannerUploadUrls } from './support/banner-uploads';
 import { pngImage } from './support/images';
 import { type Client, useTestApi } from './support/test-api';
 import { bucketForFile } from './support/test-bucket';
@@ -20,11 +21,10 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     marketer = await t.api.signIn('MARKETER_PLUS');
   });
 
-  async function urlsFor(...names: string[]): Promise<Record<string, string>> {
-    const result = await marketer.post(t.api.marketing.uploadUrls, {}, { files_list: names });
-    expect(result.status).toBe(200);
-    return result.json;
-  }
+  const urlsFor = bannerUploadUrls(
+    () => t.api,
+    () => marketer,
+  );
   const complete = (url: string) => marketer.post(t.api.marketing.completeUpload, { upload_id: idOf(url) });
   /** Uploads a PNG end to end and answers its upload id. */
   async function uploaded(name: string, image = pngImage(320, 100)): Promise<string> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { uploadPath } from '../../server/files/upload-urls';
 import { describeEachBackend } from './support/backends';
+import { bannerUploadUrls } from './support/banner-uploads';
 import { pngImage } from './support/images';
 import { type Client, testSecret, useTestApi } from './support/test-api';
 
@@ -27,11 +28,10 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
     marketer = await t.api.signIn('MARKETER_PLUS');
   });
 
-  async function urlsFor(...names: string[]): Promise<Record<string, string>> {
-    const result = await marketer.post(t.api.marketing.uploadUrls, {}, { files_list: names });
-    expect(result.status).toBe(200);
-    return result.json;
-  }
+  const urlsFor = bannerUploadUrls(
+    () => t.api,
+    () => marketer,
+  );
   const put = (url: string, body: Buffer, contentType = 'image/png') =>
     t.api.inject({
       method: 'PUT',
