@@ -1,4 +1,4 @@
-import { revalidateCalls } from '../src/http';
+import { actionFailedTitle, failureTitle, revalidateCalls } from '../src/http';
 import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
 import type { OpenRun } from './run-state';
@@ -6,9 +6,12 @@ import type { OpenRun } from './run-state';
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
 const changedAnyway = new Set(['payment_declined']);
 
+/** Refusals whose title (a permission, someone else's change, a rate limit) goes before the message on the form. */
+const titledStatuses: ReadonlySet<number> = new Set([403, 409, 429]);
+
 /**
- * A command's call failed: the message goes under its field (back on the form) or above the buttons, while the
- * toast (from `call`) is titled by the command, e.g. "Give credit failed" (see `nameFailuresOf`); a decline that
+ * A command's call failed: the message goes under its field (back on the form) or above the buttons, its one place
+ * (the run's calls are not toasted, see `showFailuresInPlace`); a decline that
  * kept its record refreshes the views; a final 4xx starts a new Idempotency-Key for the next submit.
  */
 export function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
@@ -30,7 +33,11 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
     const text = message.replace(/^[\w./]+: /, '');
     run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
     run.step = 'form';
+    run.rejectedSubmits += 1;
   } else {
-    run.errors.form = message;
+    // A refusal's title where it says what the message may not: "Not allowed — …", "Conflict: changed by someone else — …".
+    const title = failureTitle({ status, code: String(apiError.code ?? '') }, actionFailedTitle(command.title));
+    const says = titledStatuses.has(status) && title !== actionFailedTitle(command.title);
+    run.errors.form = says ? `${title} — ${message}` : message;
   }
 }

@@ -19,6 +19,11 @@ export interface OpenRun {
   step: RunStep;
   values: FormValues;
   errors: FormErrors;
+  /**
+   * Counts the submits that came back to the form with field errors: the form focuses the first invalid field once
+   * per count (never on a re-validation while someone types).
+   */
+  rejectedSubmits: number;
   /** The parsed parameters, once the form validated. */
   parsed: Record<string, unknown> | null;
   busy: boolean;

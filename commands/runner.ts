@@ -1,5 +1,5 @@
 import { api } from '../domain/api';
-import { actionFailedTitle, call, nameFailuresOf, revalidateCalls } from '../src/http';
+import { actionFailedTitle, call, nameFailuresOf, revalidateCalls, showFailuresInPlace } from '../src/http';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, forbiddenReason, permitted } from './access';
@@ -113,6 +113,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     step: steps[0] ?? 'confirm',
     values: initialValues(command.params, request.prefill),
     errors: { fields: {}, form: null },
+    rejectedSubmits: 0,
     parsed: command.params ? null : {},
     busy: false,
     idempotencyKey: crypto.randomUUID(),
@@ -183,11 +184,13 @@ export function submitForm(): Promise<void> {
   const result = parseForm(open.command.params, open.run.values, { role: session.userRole, target: open.run.target });
   if (!result.ok) {
     open.run.errors = result.errors;
+    open.run.rejectedSubmits += 1;
     return Promise.resolve();
   }
   const blocked = availabilityBlock(open.command.params, open.run.values, open.run.serial);
   if (blocked) {
     open.run.errors = blocked;
+    open.run.rejectedSubmits += 1;
     return Promise.resolve();
   }
   open.run.errors = { fields: {}, form: null };
@@ -214,8 +217,10 @@ async function execute(): Promise<void> {
   run.busy = true;
   run.errors.form = null;
   controller = new AbortController();
-  // Its calls' failure toasts name the command ("Give credit failed") instead of the spec's generic "Server error".
+  // Its calls' failures are shown on the open form or confirmation (`failed`), not toasted as well; their titles name
+  // the command ("Give credit failed") instead of the spec's generic "Server error".
   nameFailuresOf(controller.signal, actionFailedTitle(command.title));
+  showFailuresInPlace(controller.signal);
   const context: RunContext = {
     target: run.target,
     params: run.parsed as Record<string, unknown>,

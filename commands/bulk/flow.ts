@@ -22,6 +22,8 @@ export interface BulkFlow {
   step: 'form' | 'confirm';
   values: FormValues;
   errors: FormErrors;
+  /** Goes up once per submit that came back with field errors (the form then focuses the first invalid field). */
+  rejectedSubmits: number;
   parsed: Record<string, unknown> | null;
   /** The server's count of what the run would do; null while it loads. */
   preflight: BulkPreflight | null;
@@ -66,6 +68,7 @@ export function startBulk(commandId: string, selection: BulkSelection): boolean 
     step: command.params ? 'form' : 'confirm',
     values: initialValues(command.params),
     errors: { fields: {}, form: null },
+    rejectedSubmits: 0,
     parsed: command.params ? null : {},
     preflight: null,
     confirmOverMax: false,
@@ -100,6 +103,7 @@ function showFailure(flow: BulkFlow, command: ActionCommand, error: unknown): vo
   if (field) {
     flow.errors.fields[field] = message.replace(/^[\w./]+: /, '');
     flow.step = 'form';
+    flow.rejectedSubmits += 1;
   } else {
     flow.errors.form = message;
   }
@@ -134,6 +138,7 @@ export function submitBulkForm(): void {
   const result = parseForm(open.command.params, open.flow.values, { role: session.userRole, target: undefined });
   if (!result.ok) {
     open.flow.errors = result.errors;
+    open.flow.rejectedSubmits += 1;
     return;
   }
   open.flow.errors = { fields: {}, form: null };

@@ -109,6 +109,21 @@ export function nameFailuresOf(signal: AbortSignal, action: string): void {
   actionsBySignal.set(signal, action);
 }
 
+const shownInPlace = new WeakSet<AbortSignal>();
+
+/**
+ * The failures of the calls made with `signal` are shown where the person is looking (a command's form, under its
+ * field or above its buttons), so they are not toasted as well: one place per error.
+ */
+export function showFailuresInPlace(signal: AbortSignal): void {
+  shownInPlace.add(signal);
+}
+
+/** Whether the failures of `signal`'s calls are shown in place (see `showFailuresInPlace`). */
+export function failuresShownInPlace(signal: AbortSignal | undefined): boolean {
+  return signal !== undefined && shownInPlace.has(signal);
+}
+
 /** The action named for `signal` (see `nameFailuresOf`), if any. */
 export function actionOf(signal: AbortSignal | undefined): string | undefined {
   return signal ? actionsBySignal.get(signal) : undefined;

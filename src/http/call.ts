@@ -4,7 +4,7 @@ import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '../../domain/endpoint'
 import type { ErrorCode } from '../../domain/errors';
 import { session } from '../session/store';
 import { toast, toastDefaults } from '../ui/toast-store';
-import { ApiError, actionOf, cancelledError, failureTitle, serverError } from './api-error';
+import { ApiError, actionOf, cancelledError, failuresShownInPlace, failureTitle, serverError } from './api-error';
 import { endSession } from './end-session';
 import { refreshSession } from './refresh';
 import { headersFor, transport } from './transport';
@@ -103,7 +103,7 @@ function asApiError(error: unknown, signal: AbortSignal | undefined): ApiError {
  * logout), the cross-site token on mutations and the idempotency key on money calls; on an expired access token
  * refreshes once (shared by concurrent calls) and retries once. Rejects with an `ApiError`: toasted, titled by what
  * happened (`failureTitle`: the action named for the signal, "Not allowed", "Server error"…), unless `silent`, a
- * cancel, or an ended session.
+ * cancel, an ended session, or a failure shown in place (`showFailuresInPlace`).
  */
 export async function call<E extends CallAddress>(
   endpoint: E,
@@ -118,7 +118,7 @@ export async function call<E extends CallAddress>(
   } catch (raw) {
     const error = asApiError(raw, options.signal);
     if (error.code === 'cancel_request' || error.code === 'session_ended') throw error;
-    if (!options.silent) {
+    if (!options.silent && !failuresShownInPlace(options.signal)) {
       const title = failureTitle(error, actionOf(options.signal));
       toast({ title, message: error.message, type: 'negative', timeout: toastDefaults.errorTimeout });
     }

@@ -6,6 +6,7 @@ export {
   failureTitle,
   nameFailuresOf,
   serverMessage,
+  showFailuresInPlace,
 } from './api-error';
 export { type CallInput, type CallOptions, call } from './call';
 export { endSession } from './end-session';

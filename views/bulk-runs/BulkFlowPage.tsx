@@ -14,6 +14,7 @@ import type { ActionCommand } from '../../commands/define';
 import { Button } from '../../src/ui/Button';
 import { DialogActions } from '../../src/ui/DialogActions';
 import { FormError } from '../../src/ui/FormError';
+import { useFormFocus } from '../../src/ui/fields/use-form-focus';
 import { Kbd } from '../../src/ui/Kbd';
 import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from '../palette/CommandField';
@@ -41,15 +42,19 @@ function FormStep({ command }: { command: ActionCommand }) {
   const { open } = useSnapshot(bulkFlow);
   const controls = useRef(new Map<string, HTMLElement>());
   const fields = Object.entries(command.params?.fields ?? {});
-  const firstInvalid = fields.find(([name]) => open?.errors.fields[name])?.[0];
-  useEffect(() => {
-    const name = firstInvalid ?? fields[0]?.[0];
-    if (name) controls.current.get(name)?.focus();
-  }, [firstInvalid, fields[0]?.[0]]);
+  const form = useRef<HTMLFormElement>(null);
+  useFormFocus(controls, form, {
+    names: fields.map(([name]) => name),
+    values: open?.values ?? {},
+    invalid: Object.keys(open?.errors.fields ?? {}),
+    ready: Boolean(open),
+    rejectedSubmits: open?.rejectedSubmits ?? 0,
+  });
   if (!open) return null;
   const title = bulkTitle(command, open.selection.count);
   return (
     <form
+      ref={form}
       noValidate
       aria-label={`${title} form`}
       onKeyDown={pageKeys}

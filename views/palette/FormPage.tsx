@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { availabilityBlock, fieldAvailability } from '../../commands/field-availability';
@@ -6,6 +6,7 @@ import { runner, setValue, submitForm } from '../../commands/runner';
 import { Button } from '../../src/ui/Button';
 import { DialogActions } from '../../src/ui/DialogActions';
 import { FormError } from '../../src/ui/FormError';
+import { useFormFocus } from '../../src/ui/fields/use-form-focus';
 import { Kbd } from '../../src/ui/Kbd';
 import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from './CommandField';
@@ -21,25 +22,20 @@ function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
   event.currentTarget.requestSubmit();
 }
 
-/** The parameter form of the open run: one field per parameter, errors under their field, focus on the first. */
+/** The parameter form of the open run: one field per parameter, errors under their field (focus: `useFormFocus`). */
 export function FormPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
   useSnapshot(fieldAvailability);
   const controls = useRef(new Map<string, HTMLElement>());
   const fields = Object.entries(command.params?.fields ?? {});
-  const errorNames = Object.keys(run?.errors.fields ?? {});
-  const firstInvalid = fields.find(([name]) => errorNames.includes(name))?.[0];
-
-  const prefilling = run?.prefilling ?? null;
-  // Focus the first field (or the first invalid one) once the form can be typed in; a prefilled value is selected,
-  // so typing replaces it.
-  useEffect(() => {
-    if (prefilling) return;
-    const name = firstInvalid ?? fields[0]?.[0];
-    const control = name ? controls.current.get(name) : undefined;
-    control?.focus();
-    if (control instanceof HTMLInputElement) control.select();
-  }, [firstInvalid, fields[0]?.[0], prefilling]);
+  const form = useRef<HTMLFormElement>(null);
+  useFormFocus(controls, form, {
+    names: fields.map(([name]) => name),
+    values: run?.values ?? {},
+    invalid: Object.keys(run?.errors.fields ?? {}),
+    ready: Boolean(run) && !run?.prefilling,
+    rejectedSubmits: run?.rejectedSubmits ?? 0,
+  });
 
   if (!run) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,7 +46,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
   // Availability checks (a partner's e-mail, a slug…) still running or failing keep Continue disabled.
   const blocked = availabilityBlock(command.params, run.values, run.serial) !== null;
   return (
-    <form noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
+    <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
       <PageTitle title={command.title} detail={run.target?.name} />
       <div className="flex flex-col gap-3 px-3 py-3">
         {fields.map(([name, spec]) => (

@@ -1,0 +1,119 @@
+import { expect, type Page, type Request, test } from '@playwright/test';
+import type { EditingProjectRow } from '../../domain/projects';
+import type { CustomerRow } from '../../domain/users';
+import { apiAs, searchCustomers, signIn } from './support';
+
+/**
+ * Forms never misplace a keystroke (issue 18, item 3): each test opens a form by keyboard, submits it empty (it is
+ * refused), then types into the fields in order, Tab between them, and submits; the request must carry exactly what
+ * was typed. Before the fix, every key that fixed a field moved the focus to the next invalid one ("15" became 1).
+ */
+
+/** The body of the next POST whose path ends with `suffix`. */
+function nextPost(page: Page, suffix: string): Promise<Request> {
+  return page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith(suffix),
+  );
+}
+
+async function customer(baseURL: string, query: string, index: number): Promise<CustomerRow> {
+  const found = (await searchCustomers(baseURL, query)).filter((row) => row.status === 'ACTIVE')[index];
+  if (!found) throw new Error(`Not enough active demo customers matching ${query}`);
+  return found;
+}
+
+test('give credit (money, select, textarea): a refused submit, then typing in order, sends exactly what was typed', async ({
+  page,
+  baseURL,
+}) => {
+  const jane = await customer(baseURL as string, 'gmail', 5);
+  await signIn(page, 'ADMIN', `/users/${jane.id}/general`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Shift+C');
+  const amount = page.getByLabel('Amount');
+  await expect(amount).toBeFocused();
+  await expect(page.getByLabel('Reason')).not.toHaveAttribute('aria-busy', 'true');
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(amount).toBeFocused();
+  await page.keyboard.type('15');
+  await expect(amount).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Added');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Left a kind review');
+  await expect(page.getByLabel('Description')).toHaveValue('Left a kind review');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('This moves money.')).toBeVisible();
+  const sent = nextPost(page, '/actions/give_credit');
+  await page.keyboard.press('Enter');
+  expect((await sent).postDataJSON()).toEqual({
+    amount: 15,
+    reason: 'ADDED_A_REVIEW',
+    description: 'Left a kind review',
+  });
+});
+
+/** A demo customer with a billed editing project that can still be refunded, found as an admin. */
+async function refundableProject(baseURL: string): Promise<{ user: CustomerRow; project: EditingProjectRow }> {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const headers = { Authorization: `Bearer ${token}` };
+  const filtered = await api.post('/admin/users/users_filter', {
+    headers,
+    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 80 },
+  });
+  const { users } = (await filtered.json()) as { users: CustomerRow[] };
+  for (const user of users.slice(40)) {
+    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
+    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
+    const project = projects.find(
+      (row) =>
+        row.total_charge.amount >= 1000 &&
+        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
+    );
+    if (project) {
+      await api.dispose();
+      return { user, project };
+    }
+  }
+  throw new Error('No demo customer with a refundable editing project');
+}
+
+test('refund project (record, money, two selects, textarea): a refused submit, then typing in order, sends exactly that', async ({
+  page,
+  baseURL,
+}) => {
+  const { user, project } = await refundableProject(baseURL as string);
+  await signIn(page, 'SUPPORT_MASTER', `/users/${user.id}/general`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Shift+F');
+  const projectField = page.getByLabel(/^Project( id)?$/);
+  await expect(projectField).toBeFocused();
+  await expect(page.getByLabel('Reason')).not.toHaveAttribute('aria-busy', 'true');
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(projectField).toBeFocused();
+  await page.keyboard.type(String(project.id));
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Amount')).toBeFocused();
+  await page.keyboard.type('4.25');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('As');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Dupl');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Charged twice for one gallery');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('This moves money.')).toBeVisible();
+  const sent = nextPost(page, `/projects/editing/${project.id}/refund`);
+  await page.keyboard.press('Enter');
+  const request = await sent;
+  expect(request.postDataJSON()).toEqual({
+    amount: 4.25,
+    to: 'credit',
+    reason: 'DUPLICATE_PROJECT',
+    description: 'Charged twice for one gallery',
+  });
+});

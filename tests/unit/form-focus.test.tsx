@@ -1,0 +1,97 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { mutate } from 'swr';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cancelRun, runCommand, runner } from '../../commands/runner';
+import { userTarget } from '../../commands/target';
+import { refundReasons } from '../../domain/refunds';
+import { clearSession } from '../../src/session/store';
+import { Palette } from '../../views/palette/Palette';
+import { customerRow, usersAnswer } from './support/customer-row';
+import { FakeApi } from './support/fake-api';
+import { renderAt } from './support/render';
+import { signedInAs } from './support/session';
+
+let server: FakeApi;
+let releaseReasons: () => void;
+
+const jane = () => userTarget(customerRow());
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
+const refundForm = () => screen.getByRole('form', { name: 'Refund project form' }) as HTMLFormElement;
+
+/** A change, then whatever renders and effects it causes. */
+async function typeInto(label: string, value: string): Promise<void> {
+  await act(async () => {
+    fireEvent.change(field(label), { target: { value } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+async function openRefund(prefill?: Record<string, string>): Promise<void> {
+  renderAt('/users/42/projects', <Palette />);
+  await act(async () => {
+    await runCommand('project.refund', { target: jane(), origin: 'button', ...(prefill ? { prefill } : {}) });
+  });
+  await screen.findByRole('form', { name: 'Refund project form' });
+}
+
+beforeEach(async () => {
+  await mutate(() => true, undefined, { revalidate: false });
+  cancelRun();
+  clearSession();
+  signedInAs('ADMIN');
+  server = new FakeApi();
+  server.delay = 0;
+  const reasons = new Promise<void>((resolve) => {
+    releaseReasons = resolve;
+  });
+  server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(customerRow()) }));
+  server.on('GET', '/admin/refund_possible_reasons', async () => {
+    await reasons;
+    return { status: 200, body: refundReasons };
+  });
+  server.install();
+});
+
+afterEach(() => {
+  cleanup();
+  cancelRun();
+});
+
+describe('a command form’s focus (useFormFocus)', () => {
+  it('opens on the first empty field: a prefilled one is never the focused one', async () => {
+    await openRefund({ project_id: '7' });
+    await waitFor(() => expect(document.activeElement).toBe(field('Amount')));
+  });
+
+  it('after a rejected submit focuses the first invalid field once; typing to fix fields never moves it', async () => {
+    await openRefund();
+    releaseReasons();
+    await waitFor(() => expect(document.activeElement).toBe(field('Project id')));
+    fireEvent.submit(refundForm());
+    await waitFor(() => expect(runner.run?.errors.fields.project_id).toBeTruthy());
+    expect(document.activeElement).toBe(field('Project id'));
+
+    // Each fix clears its error, so the first invalid field changes with every field fixed: focus stays put.
+    await typeInto('Project id', '7');
+    expect(document.activeElement).toBe(field('Project id'));
+    field('Amount').focus();
+    await typeInto('Amount', '1');
+    await typeInto('Amount', '15');
+    expect(document.activeElement).toBe(field('Amount'));
+    expect(runner.run?.values.amount).toBe('15');
+
+    // A second rejected submit focuses the first field still invalid, once.
+    fireEvent.submit(refundForm());
+    await waitFor(() => expect(document.activeElement).toBe(field('Refund to')));
+  });
+
+  it('keeps what is typed into a select while its options load, and picks the option it names', async () => {
+    await openRefund({ project_id: '7', amount: '15', to: 'credit' });
+    const reason = field('Reason');
+    expect(reason.getAttribute('aria-busy')).toBe('true');
+    reason.focus();
+    for (const key of 'dupl') fireEvent.keyDown(reason, { key });
+    await act(async () => releaseReasons());
+    await waitFor(() => expect(runner.run?.values.reason).toBe('DUPLICATE_PROJECT'));
+  });
+});
