@@ -139,7 +139,7 @@ export const errorCatalogue = {
     message: 'This export link has expired (links work for 10 minutes); export again from the audit page',
   },
   refund_amount_invalid: { status: 422, message: 'amount: must be more than 0 and at most what is left to refund' },
-  project_not_refundable: { status: 409, message: 'Nothing was charged for this project: there is nothing to refund' },
+  project_not_refundable: { status: 409, message: 'Nothing was paid for this project: there is nothing to refund' },
   refund_card_unavailable: {
     status: 409,
     message: 'No card charge billed this project, so it cannot go back to a card; refund it as credit',

@@ -70,11 +70,15 @@ export const refundableSchema = z.object({
   currency: z.string(),
   /** What the project was charged in total. */
   charged: moneySchema,
-  /** Refunded so far (card and credit), and what is left. */
+  /** What was actually paid for it: the charge when a succeeded charge billed it, else 0. */
+  paid: moneySchema,
+  /** Refunded so far (card and credit), and what is left of what was paid. */
   refunded: moneySchema,
   refundable: moneySchema,
   /** Whether "card" is possible, and why not (no succeeded card charge billed it). */
   card: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  /** Why nothing can be refunded (null: something can); the row's REFUND and the call's 409 give the same reason. */
+  reason: z.string().nullable(),
 });
 export type Refundable = z.infer<typeof refundableSchema>;
 

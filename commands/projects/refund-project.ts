@@ -21,17 +21,20 @@ export function refundPreview(left: Refundable, params: RefundForm, customerName
     { label: 'Goes', value: refundDestinationLabels[params.to] },
     { label: 'Project', value: `${left.project_name} (#${left.project_id})` },
     { label: 'Charged in total', value: formatMoney(left.charged) },
+    { label: 'Paid', value: formatMoney(left.paid) },
     { label: 'Refunded before', value: formatMoney(left.refunded) },
     { label: 'Left after this refund', value: formatMoney(after) },
   ];
   const blocked =
-    amount.amount <= 0
-      ? 'The amount must be more than 0.'
-      : amount.amount > left.refundable.amount
-        ? `At most ${formatMoney(left.refundable)} is left to refund of this project.`
-        : params.to === 'card' && !left.card.available
-          ? (left.card.reason ?? 'This project cannot be refunded to a card.')
-          : undefined;
+    left.reason !== null
+      ? `${left.reason}.`
+      : amount.amount <= 0
+        ? 'The amount must be more than 0.'
+        : amount.amount > left.refundable.amount
+          ? `At most ${formatMoney(left.refundable)} is left to refund of this project.`
+          : params.to === 'card' && !left.card.available
+            ? (left.card.reason ?? 'This project cannot be refunded to a card.')
+            : undefined;
   const headline =
     params.to === 'card'
       ? `Refunds ${text} to the card that paid for ${left.project_name}; the invoice gets a credit note.`

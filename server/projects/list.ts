@@ -41,7 +41,13 @@ async function projectPage(db: Database, customerId: number, kind: ProjectKind, 
       .select({
         project: projects,
         profileName: profiles.name,
-        charge: { id: charges.id, createdAt: charges.createdAt, status: charges.status, kind: charges.kind },
+        charge: {
+          id: charges.id,
+          createdAt: charges.createdAt,
+          status: charges.status,
+          kind: charges.kind,
+          amount: charges.amount,
+        },
         refunded:
           kind === 'EDITING'
             ? sql<number>`(select coalesce(sum(r.amount), 0) from charges r
@@ -87,6 +93,7 @@ export const listEditingProjects = handle(
           profileName,
           invoice: charge && isInvoiceable(charge) ? { charge_id: charge.id, number: invoiceNumber(charge) } : null,
           can,
+          billing: charge,
           refunded,
         }),
       ),

@@ -5,6 +5,7 @@ import { charges, customers, profiles, projects } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { recordStaffAction } from '../users/customer-records';
+import { refundedOf } from './refundable';
 import { editingProjectRow } from './rows';
 
 /**
@@ -40,6 +41,8 @@ export const reeditProject = handle(api.projects.reedit, async ({ db, params, bo
       profileName: profile?.name ?? null,
       invoice: charge && isInvoiceable(charge) ? { charge_id: charge.id, number: invoiceNumber(charge) } : null,
       can,
+      billing: charge ?? null,
+      refunded: await refundedOf(db, project.id),
     }),
   };
 });

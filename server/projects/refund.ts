@@ -41,8 +41,8 @@ const minorOf = (amount: number) => Math.round(amount * 100);
 /** Checks the amount against what is left, under the project's lock: 422 on `amount` naming the limit. */
 async function checkedRest(context: RefundContext, project: ProjectRecord, ownKey: string) {
   const { db, body } = context;
-  if (project.totalCharge <= 0) throw fail('project_not_refundable');
   const state = await refundableOf(db, project, ownKey);
+  if (state.reason !== null) throw fail('project_not_refundable', { detail: state.reason });
   const minor = minorOf(body.amount);
   if (minor <= 0 || minor > state.rest) throw amountError(minor, state.rest, state.currency, 'project');
   return { ...state, minor };
@@ -97,6 +97,7 @@ async function projectRow(context: RefundContext, project: ProjectRecord) {
   const state = await refundableOf(db, project);
   return editingProjectRow(project, {
     currency: state.currency,
+    billing: state.billing,
     refunded: state.refunded,
     profileName: profile?.name ?? null,
     invoice: charge && isInvoiceable(charge) ? { charge_id: charge.id, number: invoiceNumber(charge) } : null,

@@ -5,6 +5,7 @@ import { currencyOf } from '../charges/invoices';
 import type { Database } from '../db/client';
 import { charges, customerCredits, customers, paymentAttempts, projects } from '../db/schema';
 import { fail } from '../http/errors';
+import { type Billing, paidFor, refundBlock } from './paid';
 
 export type ProjectRecord = typeof projects.$inferSelect;
 type LedgerRow = typeof charges.$inferSelect;
@@ -56,6 +57,16 @@ export async function refundedOf(db: Database, projectId: number, ownKey: string
     .from(paymentAttempts)
     .where(ownKey === null ? pendingWhere : and(pendingWhere, ne(paymentAttempts.providerKey, ownKey)));
   return (card?.total ?? 0) + (credit?.total ?? 0) + (pending?.total ?? 0);
+}
+
+/** The ledger row that billed a project (null: none), as far as paying for it goes. */
+export async function billingOf(db: Database, project: ProjectRecord): Promise<Billing | null> {
+  if (project.chargeId === null) return null;
+  const [charge] = await db
+    .select({ kind: charges.kind, status: charges.status, amount: charges.amount })
+    .from(charges)
+    .where(eq(charges.id, project.chargeId));
+  return charge ?? null;
 }
 
 /** The card charge that billed a project, when a refund can go back to it (a succeeded charge the provider knows). */
@@ -110,16 +121,22 @@ export async function refundableOf(db: Database, project: ProjectRecord, ownKey:
   const currency = await projectCurrency(db, project);
   const refunded = await refundedOf(db, project.id, ownKey);
   const charge = await billingCharge(db, project);
+  const billing = await billingOf(db, project);
+  const paid = paidFor(project, billing);
+  const rest = Math.max(0, paid - refunded);
+  const reason = refundBlock(project, billing, refunded);
   const summary: Refundable = {
     project_id: project.id,
     project_name: project.name,
     currency,
     charged: money(project.totalCharge, currency),
+    paid: money(paid, currency),
     refunded: money(refunded, currency),
-    refundable: money(Math.max(0, project.totalCharge - refunded), currency),
+    refundable: money(rest, currency),
     card: { available: charge !== null, reason: cardReason(charge) },
+    reason,
   };
-  return { summary, currency, refunded, charge, rest: Math.max(0, project.totalCharge - refunded) };
+  return { summary, currency, refunded, charge, billing, rest, reason };
 }
 
 /** The 422 on `amount` naming the limit: ≤ 0, or more than is left (of the project, or of the card charge). */

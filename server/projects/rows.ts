@@ -10,6 +10,7 @@ import {
 import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
 import type { projects } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
+import { type Billing, refundBlock } from './paid';
 
 export type ProjectRecord = typeof projects.$inferSelect;
 
@@ -91,20 +92,27 @@ const actionPermission: Record<EditingProjectAction, Permission> = {
 const delivered = (project: ProjectRecord) => project.status === 'READY' || project.status === 'DOWNLOADED';
 
 /** Why an editing project's action cannot run now (null: it can). */
-function stateReason(action: EditingProjectAction, project: ProjectRecord, refunded: number): string | null {
-  if (action === 'REFUND') {
-    if (project.totalCharge <= 0) return 'Nothing was charged for this project';
-    if (!project.paid || project.chargeId === null) return 'Its charge was not paid: there is nothing to refund';
-    if (refunded >= project.totalCharge) return 'It is refunded in full';
-    return null;
-  }
+function stateReason(
+  action: EditingProjectAction,
+  project: ProjectRecord,
+  billing: Billing | null,
+  refunded: number,
+): string | null {
+  if (action === 'REFUND') return refundBlock(project, billing, refunded);
   if (action === 'RE_EDIT') return delivered(project) ? null : 'The project is in the queue already';
   return delivered(project) ? null : 'The edits are not delivered yet';
 }
 
-function editingActions(project: ProjectRecord, can: (p: Permission) => boolean, refunded: number): QuickAction[] {
+function editingActions(
+  project: ProjectRecord,
+  can: (p: Permission) => boolean,
+  billing: Billing | null,
+  refunded: number,
+): QuickAction[] {
   return editingProjectActions.map((name) => {
-    const reason = can(actionPermission[name]) ? stateReason(name, project, refunded) : insufficientPermissions;
+    const reason = can(actionPermission[name])
+      ? stateReason(name, project, billing, refunded)
+      : insufficientPermissions;
     return { name, is_disabled: reason !== null, disable_message: reason };
   });
 }
@@ -117,8 +125,10 @@ export function editingProjectRow(
     profileName: string | null;
     invoice: EditingProjectRow['invoice'];
     can: (p: Permission) => boolean;
-    /** What was refunded of it so far (card and credit), in minor units: REFUND is off once it is all. */
-    refunded?: number;
+    /** The ledger row that billed it (null: none): what was paid, so what REFUND may give back. */
+    billing: Billing | null;
+    /** What was refunded of it so far (card and credit), in minor units: REFUND is off once it is all paid back. */
+    refunded: number;
   },
 ): EditingProjectRow {
   return {
@@ -144,7 +154,7 @@ export function editingProjectRow(
     invoice: context.invoice,
     paid: project.paid,
     software_version: project.softwareVersion,
-    quick_actions: editingActions(project, context.can, context.refunded ?? 0),
+    quick_actions: editingActions(project, context.can, context.billing, context.refunded),
   };
 }
 

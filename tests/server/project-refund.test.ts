@@ -11,6 +11,8 @@ import { insertProject } from './support/profiles';
 import { type Client, useTestApi } from './support/test-api';
 
 const refund = api.refunds.refund;
+const notPaid = 'Its charge was not paid: there is nothing to refund';
+const inFull = 'It is refunded in full';
 
 describeEachBackend('project refunds: money back to the card or as credit, never more than charged', (backend) => {
   let sandbox: SandboxGateway;
@@ -158,7 +160,8 @@ describeEachBackend('project refunds: money back to the card or as credit, never
     const full = await master.post(refund, { project_id: project.id }, body(0.01, 'credit'), {
       idempotencyKey: randomUUID(),
     });
-    expect(full.status).toBe(422);
+    expect(full.status).toBe(409);
+    expect(full.error).toMatchObject({ code: 'project_not_refundable', detail: 'It is refunded in full' });
   });
 
   it('concurrent refunds: identical ones refund once, different partial ones never exceed the charge', async () => {
@@ -268,11 +271,35 @@ describeEachBackend('project refunds: money back to the card or as credit, never
     });
     expect(nothing.error.code).toBe('project_not_refundable');
     const unbilled = await insertProject(t.api.db, customer.id, { totalCharge: 900, paid: true });
-    const noCard = await master.post(refund, { project_id: unbilled.id }, body(1), { idempotencyKey: randomUUID() });
+    const unpaid = await master.post(refund, { project_id: unbilled.id }, body(1, 'credit'), {
+      idempotencyKey: randomUUID(),
+    });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.error.code).toBe('project_not_refundable');
+    const [imported] = await t.api.db
+      .insert(charges)
+      .values({
+        customerId: customer.id,
+        kind: 'CHARGE',
+        status: 'SUCCEEDED',
+        amount: 900,
+        currency: 'EUR',
+        purpose: 'SUBSCRIPTION',
+        description: 'Imported history',
+        chargingVendor: 'Stripe',
+      })
+      .returning();
+    const cardless = await insertProject(t.api.db, customer.id, {
+      totalCharge: 900,
+      paid: true,
+      chargeId: imported?.id,
+    });
+    const noCard = await master.post(refund, { project_id: cardless.id }, body(1), { idempotencyKey: randomUUID() });
     expect(noCard.status).toBe(409);
     expect(noCard.error).toMatchObject({ code: 'refund_card_unavailable', field: 'to' });
-    const noKey = await master.post(refund, { project_id: unbilled.id }, body(1, 'credit'));
+    const noKey = await master.post(refund, { project_id: cardless.id }, body(1, 'credit'));
     expect(noKey.status).toBe(400);
+    expect(await creditsOf(cardless.id)).toEqual([]);
     expect(await creditsOf(unbilled.id)).toEqual([]);
   });
 
@@ -301,5 +328,158 @@ describeEachBackend('project refunds: money back to the card or as credit, never
     expect(await refundsOf(project.id)).toMatchObject([{ amount: 700, refundOf: charge.id, providerKey }]);
     const after = await master.get(api.refunds.refundable, { project_id: project.id });
     expect(after.json.refunded.amount).toBe(700);
+  });
+
+  // Issue 19 item 1: what can be refunded is what was actually paid for the project minus what was refunded; the
+  // refund call, the refundable preview and the Projects tab's row give the same amount and the same reason.
+  /** A project of `total` billed by a ledger charge of `amount` (null: never billed). */
+  async function projectOfKind(options: {
+    total: number;
+    paid: boolean;
+    charge: { amount: number; status: 'SUCCEEDED' | 'FAILED'; purpose: 'SUBSCRIPTION' | 'CONTRACT_PAYMENT' } | null;
+  }) {
+    const customer = await insertCustomer(t.api.db, { currency: 'EUR', paymentMethodToken: 'pm_card_ok' });
+    let chargeId: number | null = null;
+    if (options.charge) {
+      const made =
+        options.charge.status === 'SUCCEEDED'
+          ? await sandbox.charge({
+              idempotencyKey: `fixture:${randomUUID()}`,
+              customerRef: `cus_${customer.id}`,
+              paymentMethod: 'pm_card_ok',
+              amount: options.charge.amount,
+              currency: 'EUR',
+              description: 'Fixture',
+            })
+          : null;
+      const [row] = await t.api.db
+        .insert(charges)
+        .values({
+          customerId: customer.id,
+          kind: 'CHARGE',
+          status: options.charge.status,
+          amount: options.charge.amount,
+          currency: 'EUR',
+          purpose: options.charge.purpose,
+          description: options.charge.purpose === 'CONTRACT_PAYMENT' ? 'Contract installment 1 of 12' : 'Subscription',
+          chargingVendor: 'Stripe',
+          providerChargeId: made?.status === 'succeeded' ? made.chargeId : null,
+          failureMessage: options.charge.status === 'FAILED' ? 'Card declined' : null,
+        })
+        .returning();
+      chargeId = row?.id ?? null;
+    }
+    const created = await insertProject(t.api.db, customer.id, {
+      status: 'DOWNLOADED',
+      totalCharge: options.total,
+      paid: options.paid,
+      chargeId,
+    });
+    return { customer, project: created };
+  }
+
+  /** The refundable preview, the row's REFUND action, and a refund attempt of `amount` as credit. */
+  async function views(customerId: number, projectId: number) {
+    const preview = await master.get(api.refunds.refundable, { project_id: projectId });
+    const list = await master.get(api.projects.editing, { user_id: customerId }, { page_size: 50 });
+    const row = list.json.projects.find((entry) => entry.id === projectId);
+    const action = row?.quick_actions.find((entry) => entry.name === 'REFUND');
+    if (!action) throw new Error(`project ${projectId} has no REFUND action in its row`);
+    return { preview: preview.json, action };
+  }
+  const attempt = (projectId: number, amount: number, to: 'card' | 'credit' = 'credit') =>
+    master.post(
+      refund,
+      { project_id: projectId },
+      { amount, reason: 'UNSATISFIED_WITH_EDITS', description: '', to },
+      { idempotencyKey: randomUUID() },
+    );
+
+  it('paid: the whole charge is refundable, and the call, the preview and the row agree', async () => {
+    const { customer, project: paid } = await projectOfKind({
+      total: 4800,
+      paid: true,
+      charge: { amount: 4800, status: 'SUCCEEDED', purpose: 'SUBSCRIPTION' },
+    });
+    const before = await views(customer.id, paid.id);
+    expect(before.preview).toMatchObject({ paid: { amount: 4800 }, refundable: { amount: 4800 }, reason: null });
+    expect(before.action).toMatchObject({ is_disabled: false, disable_message: null });
+    const done = await attempt(paid.id, 48);
+    expect(done.status).toBe(200);
+    expect(done.json.refundable).toMatchObject({ refundable: { amount: 0 }, reason: inFull });
+    const after = await views(customer.id, paid.id);
+    expect(after.action).toMatchObject({ is_disabled: true, disable_message: inFull });
+    const again = await attempt(paid.id, 0.01);
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: 'project_not_refundable', detail: inFull });
+  });
+
+  it('unpaid (project 105 of the demo): nothing is refundable, 409 with the row’s reason, no credit written', async () => {
+    for (const charge of [null, { amount: 1236, status: 'FAILED', purpose: 'SUBSCRIPTION' } as const]) {
+      const { customer, project: unpaid } = await projectOfKind({ total: 1236, paid: false, charge });
+      const seen = await views(customer.id, unpaid.id);
+      expect(seen.preview).toMatchObject({
+        charged: { amount: 1236 },
+        paid: { amount: 0 },
+        refundable: { amount: 0 },
+        reason: notPaid,
+      });
+      expect(seen.action).toMatchObject({ is_disabled: true, disable_message: notPaid });
+      for (const to of ['credit', 'card'] as const) {
+        const refused = await attempt(unpaid.id, 12.36, to);
+        expect(refused.status).toBe(409);
+        expect(refused.error).toMatchObject({ code: 'project_not_refundable', detail: notPaid });
+      }
+      expect(await creditsOf(unpaid.id)).toEqual([]);
+    }
+    // Marked paid but billed by a declined charge: still nothing was paid.
+    const { project: declined } = await projectOfKind({
+      total: 900,
+      paid: true,
+      charge: { amount: 900, status: 'FAILED', purpose: 'SUBSCRIPTION' },
+    });
+    expect((await attempt(declined.id, 9)).error).toMatchObject({ code: 'project_not_refundable', detail: notPaid });
+  });
+
+  it('partly refunded: only the rest of what was paid, and a refund past it is 422 naming the rest', async () => {
+    const { customer, project: partly } = await projectOfKind({
+      total: 3000,
+      paid: true,
+      charge: { amount: 3000, status: 'SUCCEEDED', purpose: 'SUBSCRIPTION' },
+    });
+    expect((await attempt(partly.id, 10, 'card')).status).toBe(200);
+    expect((await attempt(partly.id, 5)).status).toBe(200);
+    const seen = await views(customer.id, partly.id);
+    expect(seen.preview).toMatchObject({ paid: { amount: 3000 }, refunded: { amount: 1500 }, reason: null });
+    expect(seen.preview.refundable.amount).toBe(1500);
+    expect(seen.action.is_disabled).toBe(false);
+    const tooMuch = await attempt(partly.id, 15.01);
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.error.detail).toContain('€15.00');
+    expect((await attempt(partly.id, 15)).status).toBe(200);
+    expect((await views(customer.id, partly.id)).action).toMatchObject({ is_disabled: true, disable_message: inFull });
+  });
+
+  it('charged on a contract: the project’s part of the installment is refundable, never the whole installment', async () => {
+    const { customer, project: onContract } = await projectOfKind({
+      total: 2500,
+      paid: true,
+      charge: { amount: 30000, status: 'SUCCEEDED', purpose: 'CONTRACT_PAYMENT' },
+    });
+    const seen = await views(customer.id, onContract.id);
+    expect(seen.preview).toMatchObject({
+      paid: { amount: 2500 },
+      refundable: { amount: 2500 },
+      card: { available: true },
+      reason: null,
+    });
+    expect(seen.action.is_disabled).toBe(false);
+    expect((await attempt(onContract.id, 25.01, 'card')).status).toBe(422);
+    expect((await attempt(onContract.id, 25, 'card')).status).toBe(200);
+    const refused = await attempt(onContract.id, 1);
+    expect(refused.error).toMatchObject({ code: 'project_not_refundable', detail: inFull });
+    // A contract project that was never billed on its own (covered by the contract, total 0) has nothing to refund.
+    const { project: covered } = await projectOfKind({ total: 0, paid: true, charge: null });
+    expect((await attempt(covered.id, 1)).error.code).toBe('project_not_refundable');
   });
 });

@@ -8,9 +8,11 @@ const left: Refundable = {
   project_name: 'Smith wedding',
   currency: 'EUR',
   charged: money(4800, 'EUR'),
+  paid: money(4800, 'EUR'),
   refunded: money(1000, 'EUR'),
   refundable: money(3800, 'EUR'),
   card: { available: true, reason: null },
+  reason: null,
 };
 const params = { project_id: 7, amount: 12.5, reason: 'OTHER' as const, description: '', to: 'credit' as const };
 
@@ -33,5 +35,18 @@ describe('refund preview', () => {
     expect(refundPreview(left, { ...params, amount: 0 }, 'Jane').blocked).toBe('The amount must be more than 0.');
     const noCard = { ...left, card: { available: false, reason: 'No card charge billed this project' } };
     expect(refundPreview(noCard, { ...params, to: 'card' }, 'Jane').blocked).toBe('No card charge billed this project');
+  });
+
+  it('blocks a project that was never paid with the server’s reason, whatever the amount', () => {
+    const unpaid: Refundable = {
+      ...left,
+      paid: money(0, 'EUR'),
+      refunded: money(0, 'EUR'),
+      refundable: money(0, 'EUR'),
+      reason: 'Its charge was not paid: there is nothing to refund',
+    };
+    expect(refundPreview(unpaid, { ...params, amount: 1 }, 'Jane').blocked).toBe(
+      'Its charge was not paid: there is nothing to refund.',
+    );
   });
 });
