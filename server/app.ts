@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import { allEndpoints, apiPrefix } from '../domain/api';
 import { registerBundlePages } from './bundles/bundle-page';
 import { callHandlers } from './calls';
@@ -24,6 +24,10 @@ import { type MailSettings, mailSettingsFrom } from './mail/settings';
 import { registerPromotionLanding } from './marketing/promotion-landing';
 import { webhookSettingsFrom } from './notifications/output';
 import { deliverWebhooksWithApp } from './notifications/webhook';
+import { registerHealth } from './ops/health';
+import { createMetrics, registerMetricsRoute } from './ops/metrics';
+import { Readiness } from './ops/readiness';
+import { logRequests, OneLinePerRequest, requestIdFrom, requestSerializers } from './ops/request-log';
 import { registerProfilePages } from './partners/profile-page';
 import { registerShortLinks } from './partners/short-links';
 import { createGateway, type PaymentGateway } from './payments';
@@ -38,6 +42,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on this app, in order. */
     registeredRoutes: readonly RegisteredRoute[];
+    /** What `/readyz` answers; `drain()` on SIGTERM. */
+    readiness: Readiness;
+    /** This app's Prometheus series (served at `/metrics` with METRICS_TOKEN, or on METRICS_PORT by main.ts). */
+    metrics: Registry;
   }
 }
 
@@ -63,6 +71,8 @@ export interface BuildAppOptions {
   mail?: MailSettings | null;
   /** Where banner images are kept (default: the bucket of `S3_BUCKET`, else files under `FILES_DIR`). */
   files?: FileStore;
+  /** Serve `/metrics` on this app behind this bearer token (METRICS_TOKEN). Unset: no `/metrics` route. */
+  metricsToken?: string;
 }
 
 /** Largest accepted request body. */
@@ -81,11 +91,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const files = options.files ?? fileStoreFrom();
   const logger = options.logger === true ? {} : options.logger;
   const app = Fastify({
-    logger: logger ? { ...logger, serializers: { ...redactingSerializers, ...logger.serializers } } : false,
+    logger: logger
+      ? { ...logger, serializers: { ...requestSerializers, ...redactingSerializers, ...logger.serializers } }
+      : false,
+    logController: new OneLinePerRequest(),
+    // While closing (the end of a drain), requests on open connections are still served, not answered 503.
+    return503OnClosing: false,
     serverFactory: nodeServerFactory(options.timeouts ?? defaultServerTimeouts),
     bodyLimit: bodyLimitBytes,
     trustProxy: options.trustProxy ?? false,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdFrom(options.trustProxy),
     requestIdHeader: false,
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: 500 },
@@ -102,9 +117,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('caller', null);
   app.decorateRequest('actor', null);
   app.decorateRequest('audited', false);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+  logRequests(app);
+  const readiness = new Readiness(db);
+  app.decorate('readiness', readiness);
+  app.addHook('onReady', () => readiness.start());
+  app.addHook('onClose', async () => readiness.stop());
+  // Draining: every answer asks its client to reconnect, so keep-alive connections move to the other instances.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (readiness.draining) reply.header('Connection', 'close');
   });
+  registerHealth(app, readiness);
+  const metrics = createMetrics(app, options.database);
+  app.decorate('metrics', metrics);
+  if (options.metricsToken) registerMetricsRoute(app, metrics, options.metricsToken);
 
   await app.register(fastifyCookie);
   await secureHeaders(app, {

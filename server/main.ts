@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { roles } from '../domain/roles';
 import { buildApp } from './app';
 import { pruneLoginFailures } from './auth/login-limits';
@@ -15,6 +16,9 @@ import { staff } from './db/schema';
 import { fileStoreFrom } from './files/choose-store';
 import type { FileStore } from './files/store';
 import { JobWorker } from './jobs';
+import { createDrain } from './ops/drain';
+import { serveMetrics } from './ops/metrics-server';
+import { type OperationsSettings, operationsSettingsFrom } from './ops/settings';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
 import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
@@ -58,6 +62,7 @@ async function listen(
   staticDir: string | null,
   gateway: PaymentGateway,
   files: FileStore,
+  operations: OperationsSettings,
 ) {
   const app = await buildApp({
     database,
@@ -65,22 +70,27 @@ async function listen(
     staticDir,
     gateway,
     files,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustProxy: env.trustProxy,
     timeouts: env.timeouts,
+    metricsToken: operations.metricsToken ?? undefined,
   });
   await app.listen({ port: env.port, host: '0.0.0.0' });
+  if (operations.metricsPort !== null) {
+    const metricsServer = await serveMetrics(app.metrics, operations.metricsPort);
+    app.addHook('onClose', () => metricsServer.close());
+  }
   return app;
 }
 
-/** Runs `close` then exits, on the first SIGINT or SIGTERM (forced after 10 s). */
+/** Runs `close` then exits, on the first SIGINT or SIGTERM (forced after 10 s): the primary of `WORKERS`. */
 function stopOnSignal(close: () => Promise<void>, quiet = false): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     if (!quiet) log(`\n${signal}: stopping…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 60_000);
     force.unref();
     try {
       await close();
@@ -94,15 +104,46 @@ function stopOnSignal(close: () => Promise<void>, quiet = false): void {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/**
+ * A serving process's SIGTERM (and SIGINT): the graceful drain of server/ops/drain.ts, then exit 0. A second signal ends
+ * the drain window at once and exits once the requests in flight are answered.
+ */
+function drainOnSignal(
+  app: FastifyInstance,
+  operations: OperationsSettings,
+  stopBackground: () => Promise<void>,
+  closeResources: () => Promise<void>,
+): void {
+  const drain = createDrain(
+    { app, stopBackground, closeResources, log },
+    { drainSeconds: operations.drainSeconds, inFlightSeconds: operations.inFlightSeconds },
+  );
+  const onSignal = (signal: string) => {
+    log(`${signal}: draining (not ready; DRAIN_SECONDS=${operations.drainSeconds})`);
+    drain.start().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
 /** A worker of `WORKERS` > 1: serves on the shared port; the primary migrated, seeded and reconciles. */
 async function serveAsWorker(env: Environment): Promise<void> {
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
-  const app = await listen(env, database, workerStaticDir(), gateway, fileStoreFrom());
-  stopOnSignal(async () => {
-    await app.close();
-    await database.close();
-  }, true);
+  const operations = operationsSettingsFrom();
+  const app = await listen(env, database, workerStaticDir(), gateway, fileStoreFrom(), operations);
+  drainOnSignal(
+    app,
+    operations,
+    async () => {},
+    () => database.close(),
+  );
 }
 
 /**
@@ -112,6 +153,7 @@ async function serveAsWorker(env: Environment): Promise<void> {
 async function main(): Promise<void> {
   const env = await readEnvironment();
   if (cluster.isWorker) return serveAsWorker(env);
+  const operations = operationsSettingsFrom();
   // Checks S3_* before anything else starts; one store for the API and the job worker.
   const files = fileStoreFrom();
   const workers = workerCount(process.env, env.databaseUrl);
@@ -161,13 +203,16 @@ async function main(): Promise<void> {
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
     return;
   }
-  const app = await listen(env, database, staticDir, gateway, files);
-  stopOnSignal(async () => {
-    clearInterval(reconciling);
-    await app.close();
-    await jobWorker.stop();
-    await database.close();
-  });
+  const app = await listen(env, database, staticDir, gateway, files, operations);
+  drainOnSignal(
+    app,
+    operations,
+    async () => {
+      clearInterval(reconciling);
+      await jobWorker.stop();
+    },
+    () => database.close(),
+  );
   log(`Loupe is running at ${where}`);
 }
 

@@ -26,6 +26,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Subscribes to NOTIFY on a channel (server/db/notifications.ts); absent on stand-ins without a database. */
   listen?(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
+  /** PostgreSQL only: the pool's connections (total, idle) and the queries waiting for one, for the metrics. */
+  poolStats?(): PoolStats;
+}
+
+/** A snapshot of a pg pool. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -60,6 +69,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     db,
     kind: 'pg',
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, handlers) => {
       hearOwnWrites(pool, handlers.onNotify);
       return listenPostgres(url, channel, handlers);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Endpoint, targetIdOf } from '../../domain/endpoint';
 import type { Database } from '../db/client';
 import { type AuditOutcome, auditLog } from '../db/schema';
+import { opsCounters } from '../ops/counters';
 import { fail } from './errors';
 import type { StaffMember } from './handler';
 import { storableText } from './text';
@@ -147,6 +148,7 @@ export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<v
     });
     return;
   } catch (error) {
+    opsCounters.auditInsertFailures += 1;
     log.error({ reason: reasonOf(error), callId: row.callId }, 'audit row not written; trying without the body');
   }
   const note = 'request body not stored: the audit row could not be written with it';
