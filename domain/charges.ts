@@ -37,6 +37,7 @@ export const chargePurposes = [
   'FAILED_CHARGE_RETRY',
   'CREDIT_PACKAGE',
   'CONTRACT_PAYMENT',
+  'CONTRACT_USAGE',
   'CURRENCY_CHANGE',
   'PROJECT_REFUND',
 ] as const;
@@ -46,6 +47,7 @@ export const chargePurposeLabels: Record<ChargePurpose, string> = {
   FAILED_CHARGE_RETRY: 'Failed charge retry',
   CREDIT_PACKAGE: 'Credit package',
   CONTRACT_PAYMENT: 'Contract installment',
+  CONTRACT_USAGE: 'Contract usage over the plan',
   CURRENCY_CHANGE: 'Currency change',
   PROJECT_REFUND: 'Project refund',
 };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { roles } from '../domain/roles';
 import { buildApp } from './app';
 import { pruneLoginFailures } from './auth/login-limits';
+import { billingScheduleMs, scheduleBilling } from './billing/job';
 import { callHandlers } from './calls';
 import { forkWorkers, workerCount, workerStaticDir } from './cluster';
 import { ConfigError, type Environment, readEnvironment } from './config';
@@ -187,15 +188,27 @@ async function main(): Promise<void> {
   reconciling.unref();
   // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
   const jobWorker = new JobWorker(database.db, {
-    services: { config: env.config, handlers: callHandlers, files },
+    services: { config: env.config, handlers: callHandlers, files, gateway },
     onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
   });
   jobWorker.start();
+  // Contract billing: every server asks for the day's run now and then; one wins per day (server/billing/job.ts).
+  const scheduleDay = () =>
+    scheduleBilling(database.db)
+      .then((jobId) => {
+        if (jobId !== null) log(`Contract billing queued for today (job ${jobId}).`);
+        jobWorker.wake();
+      })
+      .catch((error: unknown) => console.error('Contract billing schedule failed:', error));
+  await scheduleDay();
+  const billingSchedule = setInterval(() => void scheduleDay(), billingScheduleMs);
+  billingSchedule.unref();
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
   if (workers > 1) {
     const stopWorkers = forkWorkers(workers, staticDir, log);
     stopOnSignal(async () => {
       clearInterval(reconciling);
+      clearInterval(billingSchedule);
       await stopWorkers();
       await jobWorker.stop();
       await database.close();
@@ -209,6 +222,7 @@ async function main(): Promise<void> {
     operations,
     async () => {
       clearInterval(reconciling);
+      clearInterval(billingSchedule);
       await jobWorker.stop();
     },
     () => database.close(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { Endpoint } from '../../domain/endpoint';
 import { formatMoney, money } from '../../domain/money';
+import { settleDeclinedPeriods } from '../billing/settle';
 import { customers } from '../db/schema';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
@@ -101,6 +102,7 @@ async function recordRetry(context: RetryContext, plan: RetryPlan, outcome: Paym
     record = await lockCustomer(db, plan.customerId);
   }
   const invoice = await issueInvoice(db, charge, null);
+  await settleDeclinedPeriods(db, plan.customerId, charge.id, staff.id);
   await recordStaffAction(db, plan.customerId, staff, event, [
     { label: 'Amount', value: amountText(plan) },
     { label: 'Previous failure', value: plan.reason ?? 'unknown' },

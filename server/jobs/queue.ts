@@ -15,13 +15,21 @@ export interface EnqueueOptions<P> {
   items?: readonly string[];
   /** Not before this instant (ISO). */
   runAfter?: string;
+  /** A job that may exist once (e.g. `contract_billing:2027-03-01`): when one with this key exists, nothing is queued. */
+  onceKey?: string;
 }
 
 /**
- * Queues a job in `db`'s transaction (it runs once that commits; nothing runs if it rolls back). Returns its id.
+ * Queues a job in `db`'s transaction (it runs once that commits; nothing runs if it rolls back). Returns its id, or
+ * null when `onceKey` names a job that already exists (another server queued it first).
  * Duplicate item keys are refused by the unique index (a bug in the caller, not a user error).
  */
-export async function enqueueJob<P>(db: Database, options: EnqueueOptions<P>): Promise<number> {
+export async function enqueueJob<P>(
+  db: Database,
+  options: EnqueueOptions<P> & { onceKey: string },
+): Promise<number | null>;
+export async function enqueueJob<P>(db: Database, options: EnqueueOptions<P>): Promise<number>;
+export async function enqueueJob<P>(db: Database, options: EnqueueOptions<P>): Promise<number | null> {
   const [row] = await db
     .insert(jobs)
     .values({
@@ -29,8 +37,11 @@ export async function enqueueJob<P>(db: Database, options: EnqueueOptions<P>): P
       payload: options.payload as unknown,
       createdBy: options.createdBy ?? null,
       ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+      ...(options.onceKey ? { onceKey: options.onceKey } : {}),
     })
+    .onConflictDoNothing({ target: jobs.onceKey })
     .returning({ id: jobs.id });
+  if (!row && options.onceKey) return null;
   if (!row) throw new Error('job not inserted');
   if (options.items) await addJobItems(db, row.id, options.items);
   return row.id;

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { jobs } from '../db/schema';
 import type { FileStore } from '../files/store';
 import type { RegisteredHandler } from '../http/register';
+import type { PaymentGateway } from '../payments/gateway';
 
 /** A job as its handler sees it. */
 export type Job<P = unknown> = Omit<typeof jobs.$inferSelect, 'payload'> & { payload: P };
@@ -14,6 +15,8 @@ export interface JobServices {
   handlers: readonly RegisteredHandler[];
   /** Where banner images are kept, for the handlers' context. */
   files: FileStore;
+  /** The payment provider, for jobs that charge cards (contract billing). */
+  gateway?: PaymentGateway;
 }
 
 /** One item of a job, as its handler runs it. */
@@ -66,7 +69,13 @@ export interface JobKind<P = unknown, B = unknown> {
    * Runs one item inside its batch's transaction (in a savepoint of its own): its writes commit with the item's new
    * state, so an item runs exactly once even when a server dies mid-batch. Throw to fail the item.
    */
-  runItem(context: { db: Database; job: Job<P>; item: JobItem; services: JobServices; batch: B }): Promise<ItemOutcome>;
+  runItem?(context: {
+    db: Database;
+    job: Job<P>;
+    item: JobItem;
+    services: JobServices;
+    batch: B;
+  }): Promise<ItemOutcome>;
   /**
    * A set-based fast path: runs a whole batch's items at once, in a savepoint of the batch, and answers one outcome per
    * item in the order given, or null to run them one by one with `runItem`. Throwing rolls the savepoint back and the
@@ -82,6 +91,12 @@ export interface JobKind<P = unknown, B = unknown> {
   }): Promise<ItemOutcome[] | null>;
   /** Read once per batch, in its transaction, before its items (e.g. the staff member the items act as). */
   prepareBatch?(db: Database, job: Job<P>, services: JobServices): Promise<B>;
+  /**
+   * Instead of items: runs the whole job in the process's own transactions, for work that calls a system outside the
+   * database (a payment provider must never be called inside a transaction). It keeps its own exactly-once state,
+   * calls `renew` between steps to keep the lease (it throws when the lease was lost), and returns when done.
+   */
+  runWhole?(context: { db: Database; job: Job<P>; services: JobServices; renew: () => Promise<void> }): Promise<void>;
   /** The reason code and words of an item's failure. Default: the error's `code` (or `error`) and message. */
   failureOf?(error: unknown): ItemFailure;
 }

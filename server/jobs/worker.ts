@@ -207,6 +207,15 @@ export class JobWorker {
   }
 
   async #runJob(claimed: Job, kind: JobKind<unknown, unknown>): Promise<void> {
+    if (kind.runWhole) {
+      const renew = () => this.#db.transaction(async (db) => void (await this.#renew(db, claimed.id, kind)));
+      await kind.runWhole({ db: this.#db, job: claimed, services: this.#services, renew });
+      await this.#db
+        .update(jobs)
+        .set({ state: 'done', finishedAt: sql`now()`, lockedUntil: null, workerId: null })
+        .where(and(eq(jobs.id, claimed.id), eq(jobs.workerId, this.id)));
+      return;
+    }
     if (!claimed.planned) {
       const planned = await this.#plan(claimed, kind);
       if (!planned) return;
@@ -328,10 +337,10 @@ export class JobWorker {
     const outcomes: ItemOutcome[] = [];
     for (const item of items) {
       try {
+        const runItem = kind.runItem;
+        if (!runItem) throw new Error(`job kind ${job.kind} runs no items`);
         outcomes.push(
-          await db.transaction((savepoint) =>
-            kind.runItem({ db: savepoint, job, item, services: this.#services, batch }),
-          ),
+          await db.transaction((savepoint) => runItem({ db: savepoint, job, item, services: this.#services, batch })),
         );
       } catch (error) {
         const failure = (kind.failureOf ?? defaultFailureOf)(error);

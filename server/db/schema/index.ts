@@ -2,6 +2,7 @@ export * from './ab-tests';
 export * from './activity-events';
 export * from './audit-log';
 export * from './charges';
+export * from './contract-billing';
 export * from './contracts';
 export * from './customer-credits';
 export * from './customer-notifications';

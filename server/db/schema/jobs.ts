@@ -59,10 +59,13 @@ export const jobs = pgTable(
     failed: integer('failed').notNull().default(0),
     /** Why the job as a whole failed (not an item's failure). */
     error: text('error'),
+    /** A job that may exist once (the billing run of a day): every server may enqueue it, one insert wins. */
+    onceKey: text('once_key'),
   },
   (t) => [
     index('jobs_due').on(t.runAfter, t.id).where(sql`${t.state} in ('queued', 'running')`),
     index('jobs_kind_creator').on(t.kind, t.createdBy, t.id),
+    uniqueIndex('jobs_once_key').on(t.onceKey),
     check('jobs_state', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
   ],
 );

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { BillingPeriodKind } from '../db/schema';
+import { GatewayRequestError, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
+import { type ClaimedPeriod, claimDue, claimRetries, dueContracts } from './claim';
+import { type PeriodOutcome, recordOutcomes } from './record';
+import { closeFinishedYears } from './year-end';
+
+export interface BillingOptions {
+  /** Bill everything due up to this day (`YYYY-MM-DD`); default: the database's current date. */
+  asOf?: string;
+  /** Contracts claimed, charged and recorded together (one recording transaction). Default 500. */
+  batchSize?: number;
+  /** Provider calls in flight at once. Default 8. */
+  concurrency?: number;
+  /** How long a claim holds before another run takes the period over (same provider key). Default 300 s. */
+  leaseSeconds?: number;
+  /** Called between batches (the job renews its lease here; a throw stops the run, leaving nothing half-written). */
+  onBatch?: () => Promise<void>;
+}
+
+/** What a run did. */
+export interface BillingReport {
+  asOf: string;
+  charged: number;
+  declined: number;
+  /** Left pending: the provider could not be reached; the next run asks again with the same key. */
+  unavailable: number;
+  renewed: number;
+  ended: number;
+  /** Minor units charged, by currency. */
+  amounts: Record<string, number>;
+}
+
+/** The database's current date: schedules run on its clock, never the Node process's. */
+export async function databaseToday(db: Database): Promise<string> {
+  const result = await db.execute<{ today: string }>(sql`select to_char(current_date, 'YYYY-MM-DD') as today`);
+  const today = result.rows[0]?.today;
+  if (!today) throw new Error('the database gave no date');
+  return today;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping the answers in order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      answers[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return answers;
+}
+
+/** The provider's answer for a period, or null when it could not be reached (the period stays pending). */
+async function chargePeriod(gateway: PaymentGateway, period: ClaimedPeriod): Promise<PeriodOutcome | null> {
+  if (!period.paymentMethod) return { period, result: { status: 'no_card' } };
+  try {
+    const result = await gateway.charge({
+      idempotencyKey: period.providerKey,
+      customerRef: period.customerRef,
+      paymentMethod: period.paymentMethod,
+      amount: period.amount,
+      currency: period.currency,
+      description:
+        period.kind === 'INSTALLMENT'
+          ? `Yearly contract: installment ${period.month} of 12`
+          : `Yearly contract: usage over the plan, month ${period.month}`,
+    });
+    return { period, result };
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError || error instanceof GatewayRequestError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Bills every yearly contract up to `asOf` (README "Contract billing", docs/contract-billing.md): each month's
+ * installment on its day and its usage over the plan once it is over, declined periods again on their retry day,
+ * periods whose run died (same provider key), then renews or ends the years that are over, and goes round again
+ * until nothing is due (a renewed year, or a run far ahead, bills month after month). Claims are rows under a unique
+ * (contract, month, kind), so two runs at once, or one run twice, charge each period once; the provider is called
+ * outside any transaction, and each batch's answers are recorded in one.
+ */
+export async function runBilling(
+  db: Database,
+  gateway: PaymentGateway,
+  options: BillingOptions = {},
+): Promise<BillingReport> {
+  const asOf = options.asOf ?? (await databaseToday(db));
+  const batchSize = options.batchSize ?? 500;
+  const concurrency = options.concurrency ?? 8;
+  const leaseSeconds = options.leaseSeconds ?? 300;
+  const report: BillingReport = { asOf, charged: 0, declined: 0, unavailable: 0, renewed: 0, ended: 0, amounts: {} };
+
+  const settle = async (claimed: readonly ClaimedPeriod[]) => {
+    const answers = await mapLimited(claimed, concurrency, (period) => chargePeriod(gateway, period));
+    const outcomes = answers.filter((answer): answer is PeriodOutcome => answer !== null);
+    report.unavailable += answers.length - outcomes.length;
+    const recorded = await db.transaction((tx) => recordOutcomes(tx, outcomes, asOf, gateway.name));
+    report.charged += recorded.charged;
+    report.declined += recorded.declined;
+    for (const [currency, amount] of Object.entries(recorded.amounts)) {
+      report.amounts[currency] = (report.amounts[currency] ?? 0) + amount;
+    }
+    await options.onBatch?.();
+  };
+
+  for (;;) {
+    let worked = false;
+    for (const kind of ['INSTALLMENT', 'USAGE'] as BillingPeriodKind[]) {
+      const due = await dueContracts(db, kind, asOf);
+      for (let start = 0; start < due.length; start += batchSize) {
+        const claimed = await claimDue(db, kind, due.slice(start, start + batchSize), asOf, leaseSeconds);
+        worked = true;
+        if (claimed.length > 0) await settle(claimed);
+      }
+    }
+    for (;;) {
+      const retries = await claimRetries(db, asOf, batchSize, leaseSeconds);
+      if (retries.length === 0) break;
+      await settle(retries);
+      // Periods the provider could not answer stay pending under a lease: leave them to the next run.
+      if (report.unavailable > 0) break;
+    }
+    const years = await closeFinishedYears(db, asOf);
+    report.renewed += years.renewed;
+    report.ended += years.ended;
+    if (!worked && years.renewed === 0) return report;
+  }
+}
