@@ -1,3 +1,4 @@
+import { refusalOf } from '../domain/labels';
 import { can, canAny, type Permission } from '../domain/permissions';
 import { isRole, type Role } from '../domain/roles';
 import { type Availability, type Command, disabled, enabled, hidden } from './define';
@@ -17,12 +18,14 @@ export function permitted(command: Command, role: Role | null | undefined): bool
   return typeof command.permission === 'string' ? can(role, command.permission) : canAny(role, command.permission);
 }
 
-/** Why the role may not run the command, naming the permission it lacks (the palette shows it on the entry). */
+/**
+ * Why the role may not run the command, naming who may in words ("Only admins, PL2 agents and support masters may
+ * suspend customers"): the palette, the row menu, a shortcut and a deep link all say it so.
+ */
 export function forbiddenReason(command: Pick<Command, 'permission'>): string {
   const names = permissionsOf(command);
-  if (names.length === 0) return 'Not allowed without a signed-in role';
-  const needs = names.length === 1 ? `the ${names[0]} permission` : `the ${names.join(' or ')} permission`;
-  return `Not allowed for your role: needs ${needs}`;
+  if (names.length === 0) return 'Sign in to do this';
+  return refusalOf(names);
 }
 
 /**

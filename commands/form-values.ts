@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { emptyValue } from '../src/ui/fields/Field';
 import type { FieldValue } from '../src/ui/fields/types';
 import type { FieldContext, ParamsSpec } from './define';
+import { issueInWords } from './issue-words';
 
 /** What a person typed, by field name. */
 export type FormValues = Record<string, FieldValue>;
@@ -81,10 +82,14 @@ export function parseForm<S extends z.ZodObject>(
   let form: string | null = null;
   for (const issue of result.error?.issues ?? []) {
     const name = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
-    const missing = name !== undefined && input[name] === undefined && issue.message.startsWith('Invalid input');
-    const message = missing ? 'Required' : sentence(issue.message);
+    const missing =
+      name !== undefined &&
+      input[name] === undefined &&
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value');
+    const field = name !== undefined && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
+    const message = missing ? 'Required' : issueInWords(issue, field);
     if (name && name in spec.fields) fields[name] ??= message;
-    else form ??= name ? `${name}: ${message}` : message;
+    else form ??= message;
   }
   return { ok: false, errors: { fields, form } };
 }

@@ -1,6 +1,7 @@
 import { actionFailedTitle, failureTitle, revalidateCalls } from '../src/http';
 import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
+import { serverMessageInWords } from './issue-words';
 import type { OpenRun } from './run-state';
 
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
@@ -30,8 +31,7 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
-    const text = message.replace(/^[\w./]+: /, '');
-    run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
+    run.errors.fields[field] = serverMessageInWords(message, command.params?.fields[field]);
     run.step = 'form';
     run.rejectedSubmits += 1;
   } else {

@@ -85,7 +85,7 @@ export type KeyMatch = { kind: 'command'; command: Command } | { kind: 'pending'
 
 /**
  * Reads key presses one by one against the commands' shortcuts, single chords and sequences alike (`G` then `U`
- * within `sequenceTimeout`), for commands the role may run.
+ * within `sequenceTimeout`), preferring the commands the role may run.
  */
 export function createShortcutMatcher(
   entries: readonly { command: Command; sequence: Shortcut[] }[] = shortcutCommands,
@@ -93,16 +93,20 @@ export function createShortcutMatcher(
 ): (event: KeyPress, now?: number) => KeyMatch {
   let pending: KeyPress[] = [];
   let last = 0;
-  const matching = (presses: readonly KeyPress[]) =>
-    entries.filter(
-      ({ command, sequence }) =>
+  // The role's own commands first; a shortcut only a forbidden command has still matches it, so that the runner
+  // says who may run it ("Only admins, PL2 agents and support masters may suspend customers") instead of nothing.
+  const matching = (presses: readonly KeyPress[]) => {
+    const found = entries.filter(
+      ({ sequence }) =>
         sequence.length >= presses.length &&
         presses.every((press, index) => {
           const step = sequence[index];
           return step !== undefined && matchesShortcut(press, step);
-        }) &&
-        permitted(command, session.userRole),
+        }),
     );
+    const own = found.filter(({ command }) => permitted(command, session.userRole));
+    return own.length > 0 ? own : found;
+  };
   return (event, now = Date.now()) => {
     if (modifierKeys.has(event.key.toLowerCase())) return { kind: pending.length > 0 ? 'pending' : 'none' };
     const fresh = now - last <= timeout ? pending : [];

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { nextPeriodBody, renewalStates } from '../../domain/contract-calls';
 import { contractFormOf, unitsOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
+import { countOf } from '../../domain/labels';
 import { formatMoney, money } from '../../domain/money';
 import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
@@ -78,5 +79,5 @@ export default defineCommand({
     call(api.contracts.nextPeriod, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
   revalidates: contractViews,
   successMessage: ({ target, params }) =>
-    `${target.name}’s next contract year: ${params.number_of_edits.toLocaleString('en-US')} edits`,
+    `${target.name}’s next contract year: ${countOf(params.number_of_edits, 'edit')}`,
 });

@@ -1,5 +1,6 @@
 import { api } from '../../domain/api';
 import { contractFormOf, upgradeFormDraft } from '../../domain/contract-form';
+import { countOf } from '../../domain/labels';
 import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
 import {
@@ -25,7 +26,7 @@ export default defineCommand({
   prefill: contractPrefill('current'),
   confirm: 'money',
   consequence: (target, params) =>
-    `${target.name}’s contract grows to ${params.number_of_edits.toLocaleString('en-US')} edits for the rest of ` +
+    `${target.name}’s contract grows to ${countOf(params.number_of_edits, 'edit')} for the rest of ` +
     'this contract year; edits already paid are not charged again.',
   preview: {
     async load({ target, params, signal }): Promise<Preview> {
@@ -71,5 +72,5 @@ export default defineCommand({
   },
   revalidates: contractViews,
   successMessage: ({ target, params }) =>
-    `${target.name}’s contract now has ${params.number_of_edits.toLocaleString('en-US')} edits`,
+    `${target.name}’s contract now has ${countOf(params.number_of_edits, 'edit')}`,
 });

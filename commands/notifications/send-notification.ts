@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import { sendNotificationForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
@@ -50,7 +51,7 @@ export default defineCommand({
       );
       const who = segmentText(params);
       return {
-        headline: `Sends “${params.title}” to ${count.toLocaleString('en-US')} customers (${who}).`,
+        headline: `Sends “${params.title}” to ${countOf(count, 'customer')} (${who}).`,
         lines: [
           { label: 'Recipients now', value: count.toLocaleString('en-US'), emphasis: true },
           { label: 'When', value: params.send_at ? `${params.send_at} 09:00 UTC` : 'Now' },

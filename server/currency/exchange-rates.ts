@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { ExchangeRate } from '../../domain/currency';
 import { exchangeRateText, formatRate, rateToMicros } from '../../domain/currency-change';
+import { staffWithRole } from '../../domain/labels';
 import { type Currency, currencies } from '../../domain/money';
 import type { Database } from '../db/client';
 import { exchangeRates, staff } from '../db/schema';
@@ -60,7 +61,7 @@ function toAnswer(row: RateRow): ExchangeRate {
     to,
     rate: formatRate(row.rateMicros),
     text: exchangeRateText(from, to, row.rateMicros),
-    set_by: row.role ? `${name} (${row.role})` : null,
+    set_by: row.role ? staffWithRole(name, row.role) : null,
     set_at: isoTimestamp(row.setAt),
   };
 }

@@ -160,7 +160,7 @@ export function makeCustomerDetails(row: CustomerSeedRow, random: Random): Custo
     } else if (kind === 3)
       event('Edits delivered', 'PROJECT', [{ label: 'Photos', value: String(random.int(40, 2400)) }]);
     else if (kind === 4) event('Profile trained', 'PROFILE', [{ label: 'Profile', value: random.pick(profileNames) }]);
-    else event('E-mail opened', 'EMAIL', [{ label: 'Template', value: 'MONTHLY_NEWSLETTER' }]);
+    else event('E-mail opened', 'EMAIL', [{ label: 'Template', value: 'Monthly newsletter' }]);
   }
   if (row.last_charge_amount !== null) {
     event('Charge succeeded', 'BILLING', [

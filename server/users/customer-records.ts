@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { emailTemplateLabels, labelOf, staffWithRole } from '../../domain/labels';
 import type { Database } from '../db/client';
 import { type ActivityProperty, activityEvents, customers } from '../db/schema';
 import { fail } from '../http/errors';
@@ -52,7 +53,7 @@ export async function recordStaffAction(
     customerId,
     event,
     category: 'STAFF_ACTION',
-    properties: [{ label: 'By', value: `${staffName(staff)} (${staff.role})` }, ...properties],
+    properties: [{ label: 'By', value: staffWithRole(staffName(staff), staff.role) }, ...properties],
   });
 }
 
@@ -65,10 +66,10 @@ export async function recordEmailSent(
   staff: StaffMember | null,
 ): Promise<void> {
   const properties: ActivityProperty[] = [
-    { label: 'Template', value: template },
+    { label: 'Template', value: labelOf(emailTemplateLabels, template) },
     { label: 'To', value: recipient },
   ];
-  if (staff) properties.push({ label: 'Sent by', value: `${staffName(staff)} (${staff.role})` });
+  if (staff) properties.push({ label: 'Sent by', value: staffWithRole(staffName(staff), staff.role) });
   await db.insert(activityEvents).values({ customerId, event: 'E-mail sent', category: 'EMAIL', properties });
 }
 

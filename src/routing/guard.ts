@@ -1,3 +1,4 @@
+import { refusalOf } from '../../domain/labels';
 import { can, type Permission } from '../../domain/permissions';
 import { consoleRoles, type Role } from '../../domain/roles';
 import { areas } from '../navigation';
@@ -44,13 +45,13 @@ export const guardRules: readonly GuardRule[] = [
 
 /**
  * What the guard decides for one navigation. A redirect away from a page the role may not open carries the `reason`
- * people are shown ("You need the see_models permission to open Models"); the one to login needs none.
+ * people are shown ("Only admins, support agents and partner managers may open Models"); the one to login needs none.
  */
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; reason?: string } | { kind: 'logout' };
 
-/** Why a role was sent away from a rule's page. */
+/** Why a role was sent away from a rule's page, naming who may open it ("Only admins may open Staff"). */
 export function forbiddenReason(rule: Pick<GuardRule, 'permission' | 'title'>): string {
-  return `You need the ${rule.permission} permission to open ${rule.title}`;
+  return refusalOf(rule.permission, `open ${rule.title}`);
 }
 
 /** Who is navigating: signed in (either token held) and with which role. */

@@ -127,7 +127,7 @@ test('keyboard only: an ADMIN sets an exchange rate after reading old → new, a
   await page.screenshot({ path: '/tmp/currency-rate-preview.png' });
   await page.keyboard.press('Enter');
   await expect(page.getByText('1 GBP = 1.1725 EUR from now on')).toBeVisible();
-  await expect(current.getByRole('row').filter({ hasText: '1 GBP = 1.1725 EUR' })).toContainText('(ADMIN)');
+  await expect(current.getByRole('row').filter({ hasText: '1 GBP = 1.1725 EUR' })).toContainText('(Admin)');
   const history = page.getByRole('table', { name: 'Exchange rate history' });
   await expect(history.getByRole('row').nth(1)).toContainText('1 GBP = 1.1725 EUR');
   await page.screenshot({ path: '/tmp/currency-rates.png', fullPage: true });

@@ -33,7 +33,7 @@ test('a PL1 agent is sent away from all-users, a marketer from models, each told
   await page.goto('/users/all-users');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
-    'You need the see_all_users permission to open All users',
+    'Only admins, support masters, marketers and partner managers may open All users',
   );
 
   await page.evaluate(() => localStorage.clear());
@@ -41,7 +41,7 @@ test('a PL1 agent is sent away from all-users, a marketer from models, each told
   await page.goto('/models');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
-    'You need the see_models permission to open Models',
+    'Only admins, support agents and partner managers may open Models',
   );
   await page.goto('/users/all-users');
   await expect(page).toHaveURL(/\/users\/all-users$/);

@@ -32,7 +32,7 @@ describeEachBackend('exchange rates', (backend) => {
     const before = await t.api.db.select().from(exchangeRates);
     const result = await admin.put(t.api.currency.setExchangeRate, { from: 'GBP', to: 'EUR' }, { rate: 1.172345 });
     expect(result.status, JSON.stringify(result.json)).toBe(200);
-    expect(result.json).toMatchObject({ from: 'GBP', to: 'EUR', rate: '1.172345', set_by: 'ADMIN Tester (ADMIN)' });
+    expect(result.json).toMatchObject({ from: 'GBP', to: 'EUR', rate: '1.172345', set_by: 'ADMIN Tester (Admin)' });
     const after = await t.api.db.select().from(exchangeRates);
     expect(after).toHaveLength(before.length + 1);
     expect(after).toEqual(expect.arrayContaining(before));

@@ -100,7 +100,7 @@ describe('deep links in the console', () => {
     renderAt('/users/42/general?run=user.suspend&reason=FRAUD');
     await waitFor(() =>
       expect(toastState.toasts.map((shown) => shown.message)).toContain(
-        '“Suspend”: Not allowed for your role: needs the user_suspension permission.',
+        '“Suspend”: Only admins, PL2 agents and support masters may suspend customers.',
       ),
     );
     expect(runner.run).toBeNull();

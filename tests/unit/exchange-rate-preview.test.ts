@@ -11,7 +11,7 @@ const current: ExchangeRate = {
   to: 'EUR',
   rate: '0.9213',
   text: '1 USD = 0.9213 EUR',
-  set_by: 'Alex Morgan (ADMIN)',
+  set_by: 'Alex Morgan (Admin)',
   set_at: '2026-11-20T09:30:00.000Z',
 };
 
@@ -42,6 +42,6 @@ describe('the Set exchange rate confirmation', () => {
     expect(shown.blocked).toBeUndefined();
     expect(shown.headline).toBe('Changes 1 USD = 0.9213 EUR to 1 USD = 0.93 EUR (+0.94 %).');
     const setBy = shown.lines.find((line) => line.label === 'Set by')?.value;
-    expect(setBy).toMatch(/^Alex Morgan \(ADMIN\), 20 Nov 2026, \d\d:30$/);
+    expect(setBy).toMatch(/^Alex Morgan \(Admin\), 20 Nov 2026, \d\d:30$/);
   });
 });

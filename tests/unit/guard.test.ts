@@ -41,7 +41,7 @@ describe('decideNavigation', () => {
       : {
           kind: 'redirect',
           to: '/users/last-viewed',
-          reason: 'You need the see_all_users permission to open All users',
+          reason: 'Only admins, support masters, marketers and partner managers may open All users',
         };
     expect(as(role, '/users/all-users')).toEqual(expected);
   });
@@ -49,21 +49,25 @@ describe('decideNavigation', () => {
   it.each(roles)('sends %s from models and model details to Users, saying why, unless it holds see_models', (role) => {
     const expected = can(role, 'see_models')
       ? { kind: 'allow' }
-      : { kind: 'redirect', to: '/users/last-viewed', reason: 'You need the see_models permission to open Models' };
+      : {
+          kind: 'redirect',
+          to: '/users/last-viewed',
+          reason: 'Only admins, support agents and partner managers may open Models',
+        };
     expect(as(role, '/models')).toEqual(expected);
     expect(as(role, '/models/12')).toEqual(expected);
   });
 
-  it('keeps a support agent out of the operations center and partner management, naming the permission', () => {
+  it('keeps a support agent out of the operations center and partner management, naming who may open them', () => {
     expect(as('SUPPORT_PL1', '/operations-center/banners')).toEqual({
       kind: 'redirect',
       to: '/users/last-viewed',
-      reason: 'You need the view_operations_center permission to open Operations center',
+      reason: 'Only admins, marketers and partner managers may open Operations center',
     });
     expect(as('SUPPORT_PL1', '/partners-management')).toEqual({
       kind: 'redirect',
       to: '/users/last-viewed',
-      reason: 'You need the partner_managment permission to open Partners',
+      reason: 'Only admins, support masters, marketers and partner managers may open Partners',
     });
     expect(as('MARKETER_PLUS', '/operations-center/banners')).toEqual({ kind: 'allow' });
   });
@@ -72,7 +76,7 @@ describe('decideNavigation', () => {
     expect(as('MARKETER_PLUS', '/partners-management/bundles')).toEqual({
       kind: 'redirect',
       to: '/partners-management',
-      reason: 'You need the bundle_page_creation permission to open Bundles',
+      reason: 'Only admins and partner managers may open Bundles',
     });
     expect(as('PARTNERS_MANAGER', '/partners-management/bundles')).toEqual({ kind: 'allow' });
   });

@@ -114,7 +114,7 @@ describe('the palette’s ranking, on the real registry', () => {
     const entries = root('MARKETER_PLUS', jane);
     const [first] = rankItems(entries, 'suspend', new Map(), 3) as CommandEntry[];
     expect(first?.label).toBe('Suspend Jane Doe');
-    expect(first?.disabledReason).toBe('Not allowed for your role: needs the user_suspension permission');
+    expect(first?.disabledReason).toBe('Only admins, PL2 agents and support masters may suspend customers');
     const offPage = rankItems(root('MARKETER_PLUS'), 'suspend', new Map(), 3) as CommandEntry[];
     expect(offPage[0]).toMatchObject({ label: 'Suspend', forbidden: true });
     expect(top(root('MARKETER_PLUS'), 'ban', 5)).not.toContain('Suspend');

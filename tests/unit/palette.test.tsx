@@ -101,10 +101,10 @@ describe('Palette', () => {
       fireEvent.change(paletteInput(), { target: { value: 'suspend' } });
     });
     await waitFor(() => expect(optionLabels()[0]).toMatch(/^Suspend Jane Doe/));
-    expect(optionLabels()[0]).toContain('needs the user_suspension permission');
+    expect(optionLabels()[0]).toContain('Only admins, PL2 agents and support masters may suspend customers');
     press('Enter');
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Suspend Jane Doe: Not allowed for your role: needs the user_suspension permission.',
+      'Suspend Jane Doe: Only admins, PL2 agents and support masters may suspend customers.',
     );
     expect(runner.run).toBeNull();
     expect(screen.getByRole('dialog')).toBeTruthy();

@@ -77,11 +77,13 @@ describe('route table', () => {
 
   it('sends PL1 away from all-users and a marketer away from models, saying why', async () => {
     expect(await landsOn('/users/all-users', 'SUPPORT_PL1')).toBe('/users/last-viewed');
-    expect(reasonsShown()).toEqual(['Not allowed: You need the see_all_users permission to open All users']);
+    expect(reasonsShown()).toEqual([
+      'Not allowed: Only admins, support masters, marketers and partner managers may open All users',
+    ]);
     cleanup();
     toastState.toasts.splice(0);
     expect(await landsOn('/models', 'MARKETER_PLUS')).toBe('/users/last-viewed');
-    expect(reasonsShown()).toEqual(['Not allowed: You need the see_models permission to open Models']);
+    expect(reasonsShown()).toEqual(['Not allowed: Only admins, support agents and partner managers may open Models']);
   });
 
   it('says nothing when it sends a visitor to login', async () => {

@@ -26,12 +26,20 @@ describe('toast', () => {
   });
 
   it('says the same thing once: an identical toast on screen is replaced, not stacked', () => {
-    toast({ title: 'Not allowed', message: 'You need the see_models permission to open Models', type: 'negative' });
+    toast({
+      title: 'Not allowed',
+      message: 'Only admins, support agents and partner managers may open Models',
+      type: 'negative',
+    });
     vi.advanceTimersByTime(2000);
-    toast({ title: 'Not allowed', message: 'You need the see_models permission to open Models', type: 'negative' });
+    toast({
+      title: 'Not allowed',
+      message: 'Only admins, support agents and partner managers may open Models',
+      type: 'negative',
+    });
     toast({ title: 'Not allowed', message: 'Another reason', type: 'negative' });
     expect(toastState.toasts.map((shown) => shown.message)).toEqual([
-      'You need the see_models permission to open Models',
+      'Only admins, support agents and partner managers may open Models',
       'Another reason',
     ]);
     vi.advanceTimersByTime(2499);

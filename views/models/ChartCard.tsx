@@ -1,3 +1,4 @@
+import { countOf } from '../../domain/labels';
 import type { ModelChart } from '../../domain/models';
 import { Histogram } from './Histogram';
 
@@ -46,7 +47,7 @@ export function ChartCard({ chart, onToggleValue }: ChartCardProps) {
               key={filter.parameter_value}
               type="button"
               aria-pressed={filter.selected}
-              title={`${filter.total} photos (${filter.percentage} %)`}
+              title={`${countOf(filter.total, 'photo')} (${filter.percentage} %)`}
               onClick={() => onToggleValue(chart.key, filter.parameter_value)}
               className={`rounded border px-1.5 py-px text-[11px] tabular-nums focus-visible:outline-2 focus-visible:outline-accent ${
                 filter.selected

@@ -4,6 +4,7 @@ import { runCommand } from '../../commands/runner';
 import { customerName, userTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { maxCreditsPerPackage, maxPackageDiscountPercent } from '../../domain/credit-packages';
+import { refusalOf } from '../../domain/labels';
 import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
@@ -66,7 +67,7 @@ export function CreditPackagesTab() {
           <Button
             variant="primary"
             disabled={!allowed}
-            title={allowed ? undefined : 'Needs the charge_and_unsuspend permission, which your role does not have'}
+            title={allowed ? undefined : `${refusalOf('charge_and_unsuspend', 'sell credit packages')}.`}
             onClick={() => void runCommand(buyCustomCreditPackage.id, { origin: 'button' })}
           >
             Buy custom credit package…
@@ -78,7 +79,7 @@ export function CreditPackagesTab() {
       {allowed ? null : (
         <EmptyState
           title="Your role cannot charge customers"
-          message="Selling a credit package charges the customer’s card: it needs the charge_and_unsuspend permission (admins, support PLs and the support master)."
+          message={`Selling a credit package charges the customer’s card. ${refusalOf('charge_and_unsuspend', 'sell credit packages')}.`}
         />
       )}
     </div>

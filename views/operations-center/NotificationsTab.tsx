@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import { type NotificationRow, sendingStateLabels } from '../../domain/notifications';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
@@ -91,7 +92,7 @@ export function NotificationsTab() {
             onRowAction={onRowAction}
             rowLabel={(row) => `Notification #${row.id}`}
             className="h-[32rem]"
-            toolbar={<span className="text-xs text-muted">{rows.length} notifications</span>}
+            toolbar={<span className="text-xs text-muted">{countOf(rows.length, 'notification')}</span>}
             empty={<EmptyState title="No notification sent yet" message="Send one to a segment of customers." />}
           />
         ) : (

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import type { PromotionLinkRow } from '../../domain/marketing';
 import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
@@ -53,7 +54,7 @@ export function OfferGeneratorTab() {
           rowActions={rowActions}
           onRowAction={onRowAction}
           rowLabel={(link) => `Promotion link #${link.id}`}
-          toolbar={<span className="text-xs text-muted">{rows.length} links</span>}
+          toolbar={<span className="text-xs text-muted">{countOf(rows.length, 'link')}</span>}
           empty={<EmptyState title="No promotion link yet" message="Generate one: it is listed here." />}
         />
       ) : (

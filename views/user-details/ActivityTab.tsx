@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { labelOf } from '../../domain/labels';
+import { labelOf, plainText } from '../../domain/labels';
 import { activityCategoryLabels } from '../../domain/user-details';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
@@ -33,7 +33,7 @@ export function ActivityTab({ row }: UserTabProps) {
               {event.properties.map((property) => (
                 <div key={property.label} className="contents">
                   <dt className="text-muted">{property.label}</dt>
-                  <dd className="min-w-0 break-words text-fg">{property.value}</dd>
+                  <dd className="min-w-0 break-words text-fg">{plainText(property.value)}</dd>
                 </div>
               ))}
             </dl>

@@ -1,5 +1,6 @@
 import { api } from '../../domain/api';
 import { type ContractTiles, renewalStateLabels } from '../../domain/contract-calls';
+import { countOf } from '../../domain/labels';
 import { formatMoney } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
@@ -84,7 +85,7 @@ export function ContractTab({ row, target }: UserTabProps) {
             <p className="text-sm">
               <span className="text-muted">Annual plan </span>
               <span className="font-semibold tabular-nums" data-testid="contract-summary">
-                {count(contract.total_photos)} edits · {formatMoney(contract.total_price)} a year ·{' '}
+                {countOf(contract.total_photos, 'edit')} · {formatMoney(contract.total_price)} a year ·{' '}
                 {formatMoney(contract.monthly_payment)} a month
               </span>
             </p>

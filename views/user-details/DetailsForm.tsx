@@ -24,6 +24,7 @@ import {
   type DetailField,
   type DetailsDraft,
   type DraftErrors,
+  detailLabels,
   draftOf,
   fieldMessage,
   fieldOfServerError,
@@ -33,17 +34,7 @@ import {
 import { FactGroup } from './FactGroup';
 import { type EmailCheck, useEmailCheck } from './use-email-check';
 
-const labels: Record<DetailField, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'E-mail',
-  business_name: 'Business name',
-  cc_emails: 'CC e-mails',
-  vat_id: 'VAT id',
-  country: 'Country',
-  address: 'Address',
-  notes: 'Notes',
-};
+const labels = detailLabels;
 
 const emailHints: Record<EmailCheck, string | undefined> = {
   unchanged: undefined,

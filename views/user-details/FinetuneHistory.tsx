@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import { type FinetuneRow, modelStateLabels } from '../../domain/profiles';
 import { useCall } from '../../src/http';
 import { Button } from '../../src/ui/Button';
@@ -49,7 +50,7 @@ export function FinetuneHistory({ profileId, name, target, onClose }: FinetuneHi
         </h2>
         {data && (
           <p className="text-xs text-muted">
-            {data.meta.total_number_of_models} models
+            {countOf(data.meta.total_number_of_models, 'model')}
             {data.rows.length < data.meta.total_number_of_models && ` (newest ${data.meta.max_models} shown)`}
           </p>
         )}

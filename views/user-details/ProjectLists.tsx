@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import { formatMoney } from '../../domain/money';
 import {
   advancedOptionLabels,
@@ -131,7 +132,7 @@ function Paging({
       </Button>
       <span className="flex-1" />
       <span className="text-muted tabular-nums">
-        {count(total)} projects · page {query.page} of {pages}
+        {countOf(total, 'project')} · page {query.page} of {pages}
       </span>
       <Button size="sm" disabled={query.page <= 1} onClick={() => onQuery({ page: query.page - 1 })}>
         Previous

@@ -1,9 +1,23 @@
+import { issueInWords } from '../../commands/issue-words';
 import {
   editableDetailFields,
   type SaveUserDetailsBody,
   saveUserDetailsBody,
   type UserDetails,
 } from '../../domain/user-details';
+
+/** Each details field's label, as the form and its messages name it. */
+export const detailLabels: Record<DetailField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'E-mail',
+  business_name: 'Business name',
+  cc_emails: 'CC e-mails',
+  vat_id: 'VAT id',
+  country: 'Country',
+  address: 'Address',
+  notes: 'Notes',
+};
 
 /** An editable field of the details form. */
 export type DetailField = (typeof editableDetailFields)[number];
@@ -81,7 +95,8 @@ export function validateSave(body: SaveUserDetailsBody): DraftErrors {
     const field = issue.path[0];
     if (typeof field === 'string' && (editableDetailFields as readonly string[]).includes(field)) {
       const name = field as DetailField;
-      errors[name] ??= sentence(issue.path.length > 1 ? `${issue.message} (${String(issue.path[1])})` : issue.message);
+      const words = issueInWords(issue, { kind: name === 'notes' ? 'textarea' : 'text', label: detailLabels[name] });
+      errors[name] ??= issue.path.length > 1 ? `${words} (${String(issue.path[1])})` : words;
     }
   }
   return errors;

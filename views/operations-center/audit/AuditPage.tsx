@@ -1,4 +1,5 @@
 import { runCommand } from '../../../commands/runner';
+import { refusalOf } from '../../../domain/labels';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../../src/session/store';
 import { Button } from '../../../src/ui/Button';
@@ -20,7 +21,12 @@ export default function AuditPage() {
   const [state, setState] = useTableUrlState();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore } = useAuditEntries(state, allowed);
   if (!allowed) {
-    return <EmptyState title="The audit trail is for admins" message="It needs the assign_roles permission." />;
+    return (
+      <EmptyState
+        title="The audit trail is for admins"
+        message={`${refusalOf('assign_roles', 'read the audit trail')}.`}
+      />
+    );
   }
   if (!first && isLoading) return <Spinner label="Loading the audit trail" />;
   if (!first) return <EmptyState title="Could not load the audit trail" message={error?.message} />;

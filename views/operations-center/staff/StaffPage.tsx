@@ -3,6 +3,7 @@ import { permitted } from '../../../commands/access';
 import { commandById } from '../../../commands/index';
 import { runCommand } from '../../../commands/runner';
 import { api } from '../../../domain/api';
+import { refusalOf } from '../../../domain/labels';
 import { can } from '../../../domain/permissions';
 import { roleLabels, roles } from '../../../domain/roles';
 import { type StaffRow, staffStatuses, staffStatusLabels } from '../../../domain/staff';
@@ -62,7 +63,7 @@ export default function StaffPage() {
     [userRole],
   );
   if (!allowed) {
-    return <EmptyState title="Staff is for admins" message="Managing staff needs the assign_roles permission." />;
+    return <EmptyState title="Staff is for admins" message={`${refusalOf('assign_roles', 'manage staff')}.`} />;
   }
   if (!data && isLoading) return <Spinner label="Loading the staff" />;
   const rows = (data?.staff ?? []).map((row) => ({ ...row, name: `${row.first_name} ${row.last_name}` }));
