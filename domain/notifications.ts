@@ -171,7 +171,8 @@ export const notifications = defineArea('notifications', {
     answer: rowAnswer,
   }),
   retryFailed: post('notifications/:notification_id/retry', {
-    summary: 'Sends again to the recipients a finished sending did not reach (its failed parts); the others keep theirs',
+    summary:
+      'Sends again to the recipients a finished sending did not reach (its failed parts); the others keep theirs',
     permission: 'banner_management',
     params: notificationParams,
     answer: rowAnswer,

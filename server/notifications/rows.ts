@@ -76,8 +76,7 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
   return rows.map(({ broadcast, job, failedParts, due, creator }) => {
     const state = sendingState(broadcast, job, due, failedParts);
     // The segment as planned, less those reached: at least one per failed part (a part may fail before it counts).
-    const notReached =
-      failedParts > 0 ? Math.max(failedParts, broadcast.recipientsTotal - broadcast.sentCount) : 0;
+    const notReached = failedParts > 0 ? Math.max(failedParts, broadcast.recipientsTotal - broadcast.sentCount) : 0;
     const running = state === 'SCHEDULED' || state === 'SENDING';
     const deleted = broadcast.deletedAt !== null;
     return {

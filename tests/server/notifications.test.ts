@@ -307,13 +307,21 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     expect(await listed(sent.json.notification.id)).toMatchObject({ status: 'Sent', failed_recipients: 0 });
 
     // A part that fails for good (not a transient reason): the row says how many were not reached, never "Sent".
-    const [target] = (await t.api.db.execute<{ id: number }>(sql`select id from customers
-      where status = 'ACTIVE' and country = 'GB' order by id limit 1`)).rows;
-    await t.api.db.execute(sql.raw(`create or replace function refuse_one() returns trigger language plpgsql as $$
-      begin if new.customer_id = ${Number(target?.id)} then raise exception 'refused'; end if; return new; end $$`));
+    const [target] = (
+      await t.api.db.execute<{ id: number }>(sql`select id from customers
+      where status = 'ACTIVE' and country = 'GB' order by id limit 1`)
+    ).rows;
+    await t.api.db.execute(
+      sql.raw(`create or replace function refuse_one() returns trigger language plpgsql as $$
+      begin if new.customer_id = ${Number(target?.id)} then raise exception 'refused'; end if; return new; end $$`),
+    );
     await t.api.db.execute(sql`create trigger refuse_one before insert on customer_notifications
       for each row execute function refuse_one()`);
-    const partly = await marketer.post(t.api.notifications.send, {}, { ...message, title: 'Partly', segment: activeInGB });
+    const partly = await marketer.post(
+      t.api.notifications.send,
+      {},
+      { ...message, title: 'Partly', segment: activeInGB },
+    );
     const id = partly.json.notification.id;
     while (await runner.runNext()) {}
     const incomplete = await listed(id);
