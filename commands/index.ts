@@ -37,6 +37,7 @@ import usersHome from './navigation/users-home';
 import cancelSending from './notifications/cancel-sending';
 import deleteBroadcast from './notifications/delete-notification';
 import generateNotificationJson from './notifications/generate-notification-json';
+import retryFailedRecipients from './notifications/retry-failed';
 import sendNotification from './notifications/send-notification';
 import activateShopDiscount from './partners/activate-shop-discount';
 import addBundleToShop from './partners/add-bundle-to-shop';
@@ -188,6 +189,7 @@ export const commands = [
   generateNotificationJson,
   sendNotification,
   cancelSending,
+  retryFailedRecipients,
   deleteBroadcast,
   createAbTest,
   finishAbTest,

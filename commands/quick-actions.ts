@@ -59,7 +59,11 @@ export const quickActionCommands = {
     OPEN_PROFILE: 'model.open-profile',
     OPEN_CUSTOMER: 'model.open-customer',
   },
-  broadcast: { CANCEL_SENDING: 'notification.cancel', DELETE: 'notification.delete' },
+  broadcast: {
+    CANCEL_SENDING: 'notification.cancel',
+    RETRY_FAILED: 'notification.retry-failed',
+    DELETE: 'notification.delete',
+  },
 } as const satisfies Record<string, Record<string, CommandId | null>>;
 
 export type RowKind = keyof typeof quickActionCommands;

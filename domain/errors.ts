@@ -214,6 +214,10 @@ export const errorCatalogue = {
   ab_test_feature_taken: { status: 409, message: 'Another A/B test already tests this feature id' },
   broadcast_not_found: { status: 404, message: 'No notification with this id' },
   broadcast_empty_segment: { status: 400, message: 'No customer matches this segment: there is nobody to send it to' },
+  broadcast_nothing_to_retry: {
+    status: 409,
+    message: 'Every recipient of this notification was reached, or its sending is not over: there is nothing to retry',
+  },
   broadcast_not_running: { status: 409, message: 'This notification is not being sent (it is finished or cancelled)' },
   unknown_model: { status: 404, message: 'No model with this id' },
   model_locked: { status: 409, message: 'This model is locked: unlock it first' },

@@ -28,11 +28,13 @@ export const triggerTypeLabels: Record<(typeof triggerTypes)[number], string> = 
 };
 
 /** The sending's own progress; the spec's `status` (Pending or Sent) is derived from it. */
-export const sendingStates = ['SCHEDULED', 'SENDING', 'SENT', 'CANCELLED', 'FAILED'] as const;
+export const sendingStates = ['SCHEDULED', 'SENDING', 'SENT', 'INCOMPLETE', 'CANCELLED', 'FAILED'] as const;
 export const sendingStateLabels: Record<(typeof sendingStates)[number], string> = {
   SCHEDULED: 'Scheduled',
   SENDING: 'Sending',
   SENT: 'Sent',
+  /** The sending ended but some recipients were not reached: never shown as Sent; RETRY_FAILED sends to them. */
+  INCOMPLETE: 'Some not reached',
   CANCELLED: 'Cancelled',
   FAILED: 'Failed',
 };
@@ -100,6 +102,8 @@ export const notificationRowSchema = z.object({
   recipients_total: z.number().int(),
   sent_count: z.number().int(),
   read_count: z.number().int(),
+  /** Recipients the sending did not reach (its failed parts): more than 0 is never "Sent"; RETRY_FAILED resends. */
+  failed_recipients: z.number().int(),
   /** sent_count / recipients_total, 0–100. */
   progress: z.number(),
   webhook_state: z.enum(webhookStates),
@@ -162,6 +166,13 @@ export const notifications = defineArea('notifications', {
   }),
   cancel: post('notifications/:notification_id/cancel', {
     summary: 'Stops a sending (or a scheduled one) before its next batch; customers reached keep theirs',
+    permission: 'banner_management',
+    params: notificationParams,
+    answer: rowAnswer,
+  }),
+  retryFailed: post('notifications/:notification_id/retry', {
+    summary:
+      'Sends again to the recipients a finished sending did not reach (its failed parts); the others keep theirs',
     permission: 'banner_management',
     params: notificationParams,
     answer: rowAnswer,

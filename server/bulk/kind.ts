@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BulkCommandName } from '../../domain/bulk';
 import { bulkCommands } from '../../domain/bulk-commands';
 import { isRole } from '../../domain/roles';
@@ -32,6 +32,14 @@ interface Batch {
 registerJobKind<BulkRunPayload, Batch>(bulkRunKind, {
   // A set form takes a batch in a few statements; row by row, a batch holds PGlite's one connection for longer.
   batchSize: (job) => (hasSetForm(job.payload.command) ? setBatchSize : 100),
+  /**
+   * The batch's customers locked first, by id: every job kind that writes customers (or rows pointing at them) takes
+   * them in this order, so a bulk run and a broadcast over the same customers wait for each other, never deadlock.
+   */
+  lockBatch: async (db, _job, items) => {
+    const ids = items.map((item) => Number(item.key)).filter((id) => Number.isInteger(id) && Math.abs(id) < 2 ** 31);
+    await db.execute(sql`select id from customers where id = any(${sql.param(ids)}::int[]) order by id for update`);
+  },
   prepareBatch: async (db, job, services) => {
     const endpoint = bulkCommands[job.payload.command]?.endpoint;
     const found = services.handlers.find((handler) => handler.endpoint.id === endpoint?.id);

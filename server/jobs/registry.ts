@@ -89,6 +89,11 @@ export interface JobKind<P = unknown, B = unknown> {
     services: JobServices;
     batch: B;
   }): Promise<ItemOutcome[] | null>;
+  /**
+   * Takes the batch's row locks before any item runs, in one order (e.g. the customers by id), so that two jobs over
+   * the same rows wait for each other instead of deadlocking.
+   */
+  lockBatch?(db: Database, job: Job<P>, items: readonly JobItem[]): Promise<void>;
   /** Read once per batch, in its transaction, before its items (e.g. the staff member the items act as). */
   prepareBatch?(db: Database, job: Job<P>, services: JobServices): Promise<B>;
   /**

@@ -13,6 +13,7 @@ import {
   jobKindOf,
   registeredJobKinds,
 } from './registry';
+import { isTransientDatabaseError, sqlStateOf } from './transient';
 
 export interface JobWorkerOptions {
   /** Given to every item's run. */
@@ -31,10 +32,30 @@ export interface JobWorkerOptions {
   afterBatch?: (jobId: number) => void;
   /** Where errors go. */
   onError?: (error: unknown, jobId: number | null) => void;
+  /**
+   * A batch failed for a transient reason (deadlock, serialization, lost connection) and runs again after `delayMs`
+   * (its `attempt`-th retry). Default: a one-line warning.
+   */
+  onTransient?: (error: unknown, jobId: number, attempt: number, delayMs: number) => void;
+  /** How often a batch is run again after a transient failure before the job is handed back for later. Default 8. */
+  transientRetries?: number;
 }
 
 /** The lease was taken over (it lapsed): this worker stops working on the job. */
 class LeaseLost extends Error {}
+
+/** A transient failure inside a batch: the whole batch rolls back and runs again (no item is failed for it). */
+class TransientBatchFailure extends Error {
+  constructor(readonly reason: unknown) {
+    super('transient database failure', { cause: reason });
+  }
+}
+
+/** The wait before the `attempt`-th run again of a batch: 50 ms doubling to at most 3 s, with jitter (half to all). */
+export function transientBackoffMs(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(3000, 50 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
 
 /**
  * Runs the jobs of the kinds registered in this process, one at a time: claims a due job (queued, or running with a
@@ -52,6 +73,10 @@ export class JobWorker {
   readonly #services: JobServices;
   readonly #afterBatch: ((jobId: number) => void) | undefined;
   readonly #batchSize: number | undefined;
+  readonly #onTransient: (error: unknown, jobId: number, attempt: number, delayMs: number) => void;
+  readonly #transientRetries: number;
+  /** Batches this worker ran again after a transient failure (deadlocks, serialization, lost connections). */
+  transientRetried = 0;
   #stopping = false;
   #loop: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -67,6 +92,13 @@ export class JobWorker {
     this.#leaseSeconds = options.leaseSeconds ?? 30;
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 5;
     this.#onError = options.onError ?? ((error) => console.error('job worker:', error));
+    this.#transientRetries = options.transientRetries ?? 8;
+    this.#onTransient =
+      options.onTransient ??
+      ((error, jobId, attempt, delayMs) =>
+        console.warn(
+          `job worker: job ${jobId}: batch failed (${sqlStateOf(error) ?? 'connection'}), retry ${attempt} in ${delayMs} ms`,
+        ));
   }
 
   /** Starts looking for jobs in the background. */
@@ -226,11 +258,31 @@ export class JobWorker {
         return;
       }
       const begun = performance.now();
-      const more = await this.#db.transaction((db) => this.#batch(db, claimed.id, kind));
+      const more = await this.#batchWithRetries(claimed.id, kind);
       if (!more) return;
       this.#afterBatch?.(claimed.id);
       const pause = kind.pauseAfterBatch?.(performance.now() - begun) ?? 0;
       if (pause > 0 && !this.#stopping) await this.#rest(pause);
+    }
+  }
+
+  /**
+   * One batch in a transaction of its own; a transient failure (deadlock, serialization, lost connection) rolls it all
+   * back and runs it again after a backoff, up to `transientRetries` times; then the error goes up and the job is
+   * handed back to be tried again later. No item is ever failed for a transient reason.
+   */
+  async #batchWithRetries(jobId: number, kind: JobKind<unknown, unknown>): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#db.transaction((db) => this.#batch(db, jobId, kind));
+      } catch (error) {
+        const reason = error instanceof TransientBatchFailure ? error.reason : error;
+        if (!isTransientDatabaseError(reason) || attempt > this.#transientRetries || this.#stopping) throw reason;
+        const delay = transientBackoffMs(attempt);
+        this.transientRetried += 1;
+        this.#onTransient(reason, jobId, attempt, delay);
+        await this.#rest(delay);
+      }
     }
   }
 
@@ -244,7 +296,8 @@ export class JobWorker {
       });
       return true;
     } catch (error) {
-      if (error instanceof LeaseLost) throw error;
+      // A transient failure is no reason to give the job up: it is handed back and planned again later.
+      if (error instanceof LeaseLost || isTransientDatabaseError(error)) throw error;
       this.#onError(error, claimed.id);
       const detail = error instanceof Error ? error.message : String(error);
       await this.#db
@@ -279,8 +332,9 @@ export class JobWorker {
       await finish('done');
       return false;
     }
-    const batch = await kind.prepareBatch?.(db, job, this.#services);
     const runs: JobItem[] = items.map((item) => ({ key: item.key, ordinal: item.ordinal, attempt: item.attempts + 1 }));
+    await kind.lockBatch?.(db, job, runs);
+    const batch = await kind.prepareBatch?.(db, job, this.#services);
     const outcomes =
       (await this.#runBatch(db, job, kind, runs, batch)) ?? (await this.#runItems(db, job, kind, runs, batch));
     const counts = { done: 0, skipped: 0, failed: 0 };
@@ -320,6 +374,7 @@ export class JobWorker {
         throw new Error(`runBatch answered ${outcomes.length} outcomes`);
       return outcomes;
     } catch (error) {
+      if (isTransientDatabaseError(error)) throw new TransientBatchFailure(error);
       // One item the set cannot take (a trigger, a constraint) fails the whole statement: run them one by one.
       if (!(error instanceof LeaseLost) && !isDatabaseError(error)) this.#onError(error, job.id);
       return null;
@@ -343,6 +398,8 @@ export class JobWorker {
           await db.transaction((savepoint) => runItem({ db: savepoint, job, item, services: this.#services, batch })),
         );
       } catch (error) {
+        if (error instanceof LeaseLost) throw error;
+        if (isTransientDatabaseError(error)) throw new TransientBatchFailure(error);
         const failure = (kind.failureOf ?? defaultFailureOf)(error);
         if (failure.reason === 'internal_error') this.#onError(error, job.id);
         outcomes.push({ state: 'failed', reason: failure.reason, detail: failure.detail });

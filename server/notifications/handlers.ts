@@ -7,7 +7,7 @@ import { notificationBroadcasts } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import type { RegisteredHandler } from '../http/register';
-import { cancelJob, enqueueJob } from '../jobs';
+import { cancelJob, enqueueJob, retryFailedItems } from '../jobs';
 import { messagingData, webhookHeaders, webhookSettingsFrom } from './output';
 import { notificationHeaders, readNotification, readNotifications } from './rows';
 import { broadcastJobKind, countSegment } from './sending';
@@ -113,6 +113,23 @@ export const cancelNotification = handle(api.notifications.cancel, async ({ db, 
   return { notification: await readNotification(db, params.notification_id) };
 });
 
+/**
+ * Sends again to the recipients a finished sending did not reach: its failed parts go back to the queue (the unique
+ * notification per broadcast and customer keeps anyone reached from getting it twice). 409 when none failed.
+ */
+export const retryNotification = handle(api.notifications.retryFailed, async ({ db, params }) => {
+  const [broadcast] = await db
+    .select()
+    .from(notificationBroadcasts)
+    .where(eq(notificationBroadcasts.id, params.notification_id))
+    .for('update');
+  if (!broadcast || broadcast.deletedAt) throw fail('broadcast_not_found');
+  if (broadcast.cancelledAt || !broadcast.jobId) throw fail('broadcast_nothing_to_retry');
+  const retried = await retryFailedItems(db, Number(broadcast.jobId));
+  if (retried === 0) throw fail('broadcast_nothing_to_retry');
+  return { notification: await readNotification(db, params.notification_id) };
+});
+
 /** Deletes: stops a sending, hides the broadcast, and takes its notification off every customer's list. */
 export const deleteNotification = handle(api.notifications.remove, async ({ db, params }) => {
   await stopSending(db, params.notification_id);
@@ -135,5 +152,6 @@ export const notificationHandlers: readonly RegisteredHandler[] = [
   listNotifications,
   sendNotification,
   cancelNotification,
+  retryNotification,
   deleteNotification,
 ];

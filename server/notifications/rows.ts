@@ -44,9 +44,14 @@ export const notificationHeaders: readonly Header[] = [
 
 type JobState = (typeof jobs.$inferSelect)['state'];
 
-function sendingState(broadcast: typeof notificationBroadcasts.$inferSelect, job: JobState | null, due: boolean) {
+function sendingState(
+  broadcast: typeof notificationBroadcasts.$inferSelect,
+  job: JobState | null,
+  due: boolean,
+  failedParts: number,
+) {
   if (broadcast.cancelledAt || job === 'cancelled') return 'CANCELLED' as const;
-  if (job === 'done') return 'SENT' as const;
+  if (job === 'done') return failedParts > 0 ? ('INCOMPLETE' as const) : ('SENT' as const);
   if (job === 'failed') return 'FAILED' as const;
   if (job === 'running' || due) return 'SENDING' as const;
   return 'SCHEDULED' as const;
@@ -58,6 +63,7 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
     .select({
       broadcast: notificationBroadcasts,
       job: jobs.state,
+      failedParts: sql<number>`coalesce(${jobs.failed}, 0)`.mapWith(Number),
       due: sql<boolean>`coalesce(${jobs.runAfter} <= now(), false)`,
       creator: sql<string>`${staff.firstName} || ' ' || ${staff.lastName}`,
     })
@@ -67,8 +73,10 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
     .where(id === undefined ? sql`${notificationBroadcasts.deletedAt} is null` : eq(notificationBroadcasts.id, id))
     .orderBy(desc(notificationBroadcasts.createdAt), desc(notificationBroadcasts.id))
     .limit(200);
-  return rows.map(({ broadcast, job, due, creator }) => {
-    const state = sendingState(broadcast, job, due);
+  return rows.map(({ broadcast, job, failedParts, due, creator }) => {
+    const state = sendingState(broadcast, job, due, failedParts);
+    // The segment as planned, less those reached: at least one per failed part (a part may fail before it counts).
+    const notReached = failedParts > 0 ? Math.max(failedParts, broadcast.recipientsTotal - broadcast.sentCount) : 0;
     const running = state === 'SCHEDULED' || state === 'SENDING';
     const deleted = broadcast.deletedAt !== null;
     return {
@@ -89,6 +97,7 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
       recipients_total: broadcast.recipientsTotal,
       sent_count: broadcast.sentCount,
       read_count: broadcast.readCount,
+      failed_recipients: notReached,
       progress:
         broadcast.recipientsTotal === 0
           ? 0
@@ -104,6 +113,13 @@ export async function readNotifications(db: Database, id?: number): Promise<Noti
         running
           ? { name: 'CANCEL_SENDING', is_disabled: false, disable_message: null }
           : { name: 'CANCEL_SENDING', is_disabled: true, disable_message: 'The sending is over' },
+        notReached > 0 && !deleted && (state === 'INCOMPLETE' || state === 'FAILED')
+          ? { name: 'RETRY_FAILED', is_disabled: false, disable_message: null }
+          : {
+              name: 'RETRY_FAILED',
+              is_disabled: true,
+              disable_message: running ? 'The sending is not over yet' : 'Every recipient was reached',
+            },
         deleted
           ? { name: 'DELETE', is_disabled: true, disable_message: 'Deleted already' }
           : { name: 'DELETE', is_disabled: false, disable_message: null },

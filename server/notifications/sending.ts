@@ -74,6 +74,16 @@ registerJobKind<{ broadcastId: number }, Batch>(broadcastJobKind, {
       .set({ recipientsTotal: await countSegment(db, filtersOf(broadcast.segment)) })
       .where(eq(notificationBroadcasts.id, broadcast.id));
   },
+  /**
+   * The batch's customers key-share locked first, by id (the lock each notification's foreign key takes anyway), in
+   * the order bulk runs lock them: a broadcast and a bulk run over the same customers wait, never deadlock.
+   */
+  async lockBatch(db, _job, items) {
+    const bounds = items.flatMap((item) => item.key.split('-').map(Number)).filter((id) => Number.isSafeInteger(id));
+    if (bounds.length === 0) return;
+    await db.execute(sql`select id from customers
+      where id between ${Math.min(...bounds)} and ${Math.max(...bounds)} order by id for key share`);
+  },
   /** The broadcast and its segment's WHERE, read once per batch (not per item). */
   async prepareBatch(db, job) {
     const broadcast = await broadcastOf(db, job.payload.broadcastId);

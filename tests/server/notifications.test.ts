@@ -60,6 +60,7 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
       leaseSeconds: 1,
       services: { config: appConfig({ jwtSecret: testSecret }), handlers: [], files: fileStoreFrom() },
       onError: () => {},
+      onTransient: () => {},
       afterBatch,
     });
     workers.push(created);
@@ -281,5 +282,60 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     const list = (await marketer.get(t.api.notifications.list)).json.notifications.map((n) => n.id);
     expect(list).not.toContain(sent.json.notification.id);
     expect((await marketer.delete(t.api.notifications.remove, { notification_id: 987_654 })).status).toBe(404);
+  });
+
+  it('a deadlock mid-send is retried, not lost: every recipient once, Sent; a part that fails is never "Sent"', async () => {
+    // Issue 19 item 2. A deadlock (40P01) raised once by the first notification insert: the batch runs again.
+    await t.api.db.execute(sql`create sequence if not exists deadlock_once`);
+    await t.api.db.execute(sql`create or replace function deadlock_once() returns trigger language plpgsql as $$
+      begin if nextval('deadlock_once') = 1 then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+      return new; end $$`);
+    await t.api.db.execute(sql`create trigger deadlock_once before insert on customer_notifications
+      for each row execute function deadlock_once()`);
+    const title = 'Sent through a deadlock';
+    const sent = await marketer.post(t.api.notifications.send, {}, { ...message, title, segment: activeInGB });
+    const runner = worker();
+    while (await runner.runNext()) {}
+    await t.api.db.execute(sql`drop trigger deadlock_once on customer_notifications`);
+    expect(runner.transientRetried).toBe(1);
+    const total = sent.json.notification.recipients_total;
+    const perCustomer = await notificationsPerCustomer(title);
+    expect(perCustomer).toHaveLength(total);
+    expect(perCustomer.every((row) => Number(row.n) === 1)).toBe(true);
+    const listed = async (id: number) =>
+      (await marketer.get(t.api.notifications.list)).json.notifications.find((n) => n.id === id);
+    expect(await listed(sent.json.notification.id)).toMatchObject({ status: 'Sent', failed_recipients: 0 });
+
+    // A part that fails for good (not a transient reason): the row says how many were not reached, never "Sent".
+    const [target] = (
+      await t.api.db.execute<{ id: number }>(sql`select id from customers
+      where status = 'ACTIVE' and country = 'GB' order by id limit 1`)
+    ).rows;
+    await t.api.db.execute(
+      sql.raw(`create or replace function refuse_one() returns trigger language plpgsql as $$
+      begin if new.customer_id = ${Number(target?.id)} then raise exception 'refused'; end if; return new; end $$`),
+    );
+    await t.api.db.execute(sql`create trigger refuse_one before insert on customer_notifications
+      for each row execute function refuse_one()`);
+    const partly = await marketer.post(
+      t.api.notifications.send,
+      {},
+      { ...message, title: 'Partly', segment: activeInGB },
+    );
+    const id = partly.json.notification.id;
+    while (await runner.runNext()) {}
+    const incomplete = await listed(id);
+    expect(incomplete).toMatchObject({ status: 'Pending', sending_state: 'INCOMPLETE' });
+    expect(incomplete?.failed_recipients).toBe(incomplete?.recipients_total);
+    expect(incomplete?.quick_actions.find((a) => a.name === 'RETRY_FAILED')).toMatchObject({ is_disabled: false });
+    await t.api.db.execute(sql`drop trigger refuse_one on customer_notifications`);
+    const retried = await marketer.post(t.api.notifications.retryFailed, { notification_id: id });
+    expect(retried.status).toBe(200);
+    while (await runner.runNext()) {}
+    expect(await listed(id)).toMatchObject({ status: 'Sent', sending_state: 'SENT', failed_recipients: 0 });
+    expect(await notificationsPerCustomer('Partly')).toHaveLength(partly.json.notification.recipients_total);
+    const again = await marketer.post(t.api.notifications.retryFailed, { notification_id: id });
+    expect(again.status).toBe(409);
+    expect(again.error.code).toBe('broadcast_nothing_to_retry');
   });
 });
