@@ -50,6 +50,7 @@ export const errorCatalogue = {
   },
   abusive_already_ignored: { status: 409, message: 'This customer’s abusive flag is already ignored' },
   abusive_not_ignored: { status: 409, message: 'This customer’s abusive flag is not ignored' },
+  abusive_not_flagged: { status: 409, message: 'This customer is not flagged as abusive: there is no flag to ignore' },
   culling_plan_active: { status: 409, message: 'This customer has a paid culling plan; terminate it first' },
   no_culling_plan: { status: 409, message: 'This customer has no culling plan to terminate' },
   contract_exists: {
@@ -114,6 +115,10 @@ export const errorCatalogue = {
   model_not_found: { status: 404, message: 'This profile has no model with this id' },
   profile_deleted: { status: 409, message: 'This profile is deleted: recover it first' },
   profile_not_deleted: { status: 409, message: 'This profile is not deleted' },
+  profile_not_draft: {
+    status: 409,
+    message: 'Only a DRAFT profile (no model yet) can be sent for manual training: this one has a model',
+  },
   profile_training: { status: 409, message: 'A model of this profile is training already' },
   profile_limit: { status: 409, message: 'The customer has as many profiles as their plan allows' },
   profile_already_owned: { status: 409, message: 'This profile is the customer’s own already' },

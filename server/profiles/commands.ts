@@ -83,6 +83,10 @@ export const recoverProfile = handle(api.profiles.recoverProfile, async ({ db, p
 export const sendForManualTraining = handle(api.profiles.sendForManualTraining, async ({ db, params, can, staff }) => {
   const profile = await lockProfile(db, params.profile_id);
   if (profile.state === 'DELETED') throw fail('profile_deleted');
+  if (profile.state !== 'DRAFT')
+    throw fail('profile_not_draft', {
+      detail: `This profile is ${profile.state}: only a DRAFT profile can be sent for manual training`,
+    });
   const training = await db
     .select({ id: models.id })
     .from(models)

@@ -72,6 +72,15 @@ describeEachBackend('profile commands: delete, recover, send for manual training
     expect(await modelsOf(profile.id)).toHaveLength(1);
   });
 
+  it('refuses manual training for a profile that is not DRAFT (409), and queues nothing', async () => {
+    const customer = await insertCustomer(t.api.db);
+    const profile = await insertProfile(t.api.db, customer.id, { state: 'READY' });
+    const sent = await master.post(t.api.profiles.sendForManualTraining, { profile_id: profile.id });
+    expect(sent.status).toBe(409);
+    expect(sent.error.code).toBe('profile_not_draft');
+    expect(await modelsOf(profile.id)).toHaveLength(0);
+  });
+
   it('reverts to an earlier model: it becomes current and READY, the one before DEPRECATED; the history shows it', async () => {
     const customer = await insertCustomer(t.api.db);
     const profile = await insertProfile(t.api.db, customer.id);

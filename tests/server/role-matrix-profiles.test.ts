@@ -32,7 +32,11 @@ describeRoleMatrix('profiles', Object.values(catalogue.profiles), {
     const profile = await insertProfile(api.db, customer.id, { state: 'DELETED', deletedAt: '2026-05-01T00:00:00Z' });
     return { params: { profile_id: profile.id } };
   },
-  'profiles.sendForManualTraining': profileWithHistory,
+  'profiles.sendForManualTraining': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const profile = await insertProfile(api.db, customer.id, { state: 'DRAFT' });
+    return { params: { profile_id: profile.id } };
+  },
   'profiles.sharingUsers': profileWithHistory,
   'profiles.share': async (api) => ({
     ...(await profileWithHistory(api)),

@@ -177,6 +177,16 @@ describeEachBackend('user actions', (backend) => {
     expect((await readCustomer(api.db, customer.id))?.trialPhotosMax).toBe(2000);
   });
 
+  it('refuses to ignore the abusive flag of a customer who is not flagged (409), changing nothing', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db, { abusiveSuspicious: false });
+    const pl1 = await api.signIn('SUPPORT_PL1');
+    const refused = await pl1.post(api.userActions.ignoreAbusiveUser, { user_id: customer.id });
+    expect(refused.status).toBe(409);
+    expect(refused.error.code).toBe('abusive_not_flagged');
+    expect((await readCustomer(api.db, customer.id))?.abusiveIgnore).toBe(false);
+  });
+
   it('ignores and un-ignores the abusive flag, 409 when already so', async () => {
     const { api } = t;
     const customer = await insertCustomer(api.db, { abusiveSuspicious: true });

@@ -4,9 +4,10 @@ import { handle } from '../../http/handler';
 import { lockCustomer, recordStaffAction, updateCustomer } from '../customer-records';
 import { customerRow } from '../rows';
 
-/** Ignores the abusive flag; 409 when it is already ignored. */
+/** Ignores the abusive flag; 409 when the customer is not flagged, or the flag is already ignored. */
 export const ignoreAbusiveUser = handle(api.userActions.ignoreAbusiveUser, async ({ db, params, staff }) => {
   const record = await lockCustomer(db, params.user_id);
+  if (!record.abusiveSuspicious) throw fail('abusive_not_flagged');
   if (record.abusiveIgnore) throw fail('abusive_already_ignored');
   const updated = await updateCustomer(db, record.id, { abusiveIgnore: true });
   await recordStaffAction(db, record.id, staff, 'Abusive flag ignored');
