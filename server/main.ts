@@ -14,6 +14,7 @@ import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
 import { fileStoreFrom } from './files/choose-store';
 import type { FileStore } from './files/store';
+import { startDemoPipeline } from './integrations/pipeline/demo-stand-in';
 import { JobWorker } from './jobs';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
@@ -149,6 +150,8 @@ async function main(): Promise<void> {
     onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
   });
   jobWorker.start();
+  // The editing pipeline's stand-in beside a demo database (PIPELINE=off: none), before the app reads its settings.
+  const standIn = await startDemoPipeline(root, { demo: env.seed === 'demo', port: env.port, log });
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
   if (workers > 1) {
     const stopWorkers = forkWorkers(workers, staticDir, log);
@@ -156,6 +159,7 @@ async function main(): Promise<void> {
       clearInterval(reconciling);
       await stopWorkers();
       await jobWorker.stop();
+      await standIn?.stop();
       await database.close();
     });
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
     clearInterval(reconciling);
     await app.close();
     await jobWorker.stop();
+    await standIn?.stop();
     await database.close();
   });
   log(`Loupe is running at ${where}`);
