@@ -283,6 +283,25 @@ export const errorCatalogue = {
     message: 'This link is not valid any more (used, replaced or expired): ask an admin for a new invitation',
   },
   password_common: { status: 400, message: 'password: this is one of the most common passwords; choose another' },
+  integration_disabled: { status: 403, message: 'This integration is not configured on this server' },
+  integration_signature_missing: {
+    status: 401,
+    message: 'The request is not signed: send Loupe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 hex>',
+  },
+  integration_signature_invalid: { status: 401, message: 'The signature does not match the request body' },
+  integration_signature_expired: {
+    status: 401,
+    message: 'The signature is more than 5 minutes old or ahead: sign each request when it is sent',
+  },
+  integration_event_replayed: { status: 409, message: 'This event id was received already: nothing changed' },
+  integration_transition_refused: {
+    status: 409,
+    message: 'This event does not follow from the state the project or model is in: nothing changed',
+  },
+  service_token_invalid: { status: 401, message: 'Missing or wrong service token (Authorization: Bearer …)' },
+  link_not_found: { status: 404, message: 'No such link: it was never issued, or was cut short' },
+  link_used: { status: 410, message: 'This link was used already: each opens once' },
+  link_expired: { status: 410, message: 'This link has expired: ask for a new one' },
   internal: { status: 500, message: 'Server Error - Contact Support' },
   audit_unavailable: {
     status: 503,

@@ -22,15 +22,17 @@ export const projectKindLabels: Record<ProjectKind, string> = {
 
 /**
  * Where a project is: UPLOADED (waiting in the queue) → PROCESSING → READY (edits delivered) → DOWNLOADED (the
- * customer fetched them). The spec's samples show "ready" and "downloaded"; the first two are the queue.
+ * customer fetched them), or FAILED (the editing pipeline could not edit it; a re-edit queues it again). The spec's
+ * samples show "ready" and "downloaded"; the first two are the queue.
  */
-export const projectStatuses = ['UPLOADED', 'PROCESSING', 'READY', 'DOWNLOADED'] as const;
+export const projectStatuses = ['UPLOADED', 'PROCESSING', 'READY', 'DOWNLOADED', 'FAILED'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
 export const projectStatusLabels: Record<ProjectStatus, string> = {
   UPLOADED: 'Uploaded',
   PROCESSING: 'Processing',
   READY: 'Ready',
   DOWNLOADED: 'Downloaded',
+  FAILED: 'Failed',
 };
 
 export const editingProjectTypes = ['CULL', 'EDIT'] as const;

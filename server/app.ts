@@ -19,6 +19,9 @@ import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { secureHeaders } from './http/security-headers';
 import { watchSessions } from './http/session-cache';
+import { deliverPipelineWithApp } from './integrations/pipeline/delivery';
+import { registerPipelineInbound } from './integrations/pipeline/inbound';
+import { type PipelineSettings, pipelineSettingsFrom } from './integrations/pipeline/settings';
 import { deliverMailWithApp } from './mail/delivery';
 import { type MailSettings, mailSettingsFrom } from './mail/settings';
 import { registerPromotionLanding } from './marketing/promotion-landing';
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
   checkAnswers?: boolean;
   /** SMTP delivery of the outbox (default: from SMTP_URL and MAIL_FROM; null: none, e-mails stay PENDING). */
   mail?: MailSettings | null;
+  /** The editing pipeline's key and webhook (default: from PIPELINE_SECRET and PIPELINE_WEBHOOK_URL; null: none). */
+  pipeline?: PipelineSettings | null;
   /** Where banner images are kept (default: the bucket of `S3_BUCKET`, else files under `FILES_DIR`). */
   files?: FileStore;
   /** Serve `/metrics` on this app behind this bearer token (METRICS_TOKEN). Unset: no `/metrics` route. */
@@ -164,6 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPromotionLanding(app, db, config.jwtSecret);
   await registerFileRoutes(app, { db, store: files, secret: config.jwtSecret });
   deliverWebhooksWithApp(app, db, webhookSettingsFrom());
+  // The outside systems' contracts (docs/integrations.md): the editing pipeline's signed events, both ways.
+  const pipeline = options.pipeline === undefined ? pipelineSettingsFrom() : options.pipeline;
+  await registerPipelineInbound(app, db, pipeline);
+  deliverPipelineWithApp(app, db, pipeline);
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
   // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).

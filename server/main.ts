@@ -16,6 +16,7 @@ import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
 import { fileStoreFrom } from './files/choose-store';
 import type { FileStore } from './files/store';
+import { startDemoPipeline } from './integrations/pipeline/demo-stand-in';
 import { JobWorker } from './jobs';
 import { createDrain } from './ops/drain';
 import { serveMetrics } from './ops/metrics-server';
@@ -203,6 +204,8 @@ async function main(): Promise<void> {
   await scheduleDay();
   const billingSchedule = setInterval(() => void scheduleDay(), billingScheduleMs);
   billingSchedule.unref();
+  // The editing pipeline's stand-in beside a demo database (PIPELINE=off: none), before the app reads its settings.
+  const standIn = await startDemoPipeline(root, { demo: env.seed === 'demo', port: env.port, log });
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
   if (workers > 1) {
     const stopWorkers = forkWorkers(workers, staticDir, log);
@@ -211,6 +214,7 @@ async function main(): Promise<void> {
       clearInterval(billingSchedule);
       await stopWorkers();
       await jobWorker.stop();
+      await standIn?.stop();
       await database.close();
     });
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
@@ -224,6 +228,7 @@ async function main(): Promise<void> {
       clearInterval(reconciling);
       clearInterval(billingSchedule);
       await jobWorker.stop();
+      await standIn?.stop();
     },
     () => database.close(),
   );

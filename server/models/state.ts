@@ -7,6 +7,7 @@ import { models, profiles } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle, type StaffMember } from '../http/handler';
+import { queuePipelineEvent } from '../integrations/pipeline/outbox';
 import { recordStaffAction } from '../users/customer-records';
 import { currentRow, type ModelRecord } from './rows';
 
@@ -36,7 +37,7 @@ export function modelTimeline(db: Database, model: ModelRecord, staff: StaffMemb
  * What a state change does to the profile: a READY model is the one the profile edits with (the one it used before
  * is DEPRECATED, a draft profile becomes READY); retiring the profile's current model leaves it without one (DRAFT).
  */
-async function followProfile(db: Database, model: ModelRecord, to: ModelState): Promise<void> {
+export async function followProfile(db: Database, model: ModelRecord, to: ModelState): Promise<void> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, model.profileId)).for('update');
   if (!profile) return;
   if (to === 'READY') {
@@ -95,6 +96,16 @@ export const updateModelState = handle(api.models.updateState, async ({ db, body
     .where(eq(models.id, model.id))
     .returning();
   await followProfile(db, model, body.state);
+  // Back to PENDING (from FAIL, or released from a hold before training): the pipeline is asked to train it again.
+  if (body.state === 'PENDING') {
+    await queuePipelineEvent(db, 'model.finetune', {
+      customer_id: model.customerId,
+      profile_id: model.profileId,
+      model_id: model.id,
+      reason: reason || undefined,
+      photos: model.photos,
+    });
+  }
   const why = reason ? `: ${reason}` : '';
   await modelTimeline(db, model, staff, `Model ${from} → ${body.state}${why}`);
   return { model: await currentRow(db, changed ?? model, can) };

@@ -5,6 +5,7 @@ import { customers, models, profiles, projects } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { queuePipelineEvent } from '../integrations/pipeline/outbox';
 import { findCustomer, recordStaffAction } from '../users/customer-records';
 import { versionMicros } from '../users/details/general';
 import { changeProfile, countProfiles, lockProfile, ownerRow, type ProfileRecord, timeline } from './commands';
@@ -140,15 +141,25 @@ export const sendForTeaching = handle(api.profiles.sendForTeaching, async ({ db,
     .select({ n: sql<number>`coalesce(sum(${projects.editsSent}), 0)::int` })
     .from(projects)
     .where(and(eq(projects.profileId, profile.id), eq(projects.kind, 'EDITING')));
-  await db.insert(projects).values({
-    customerId: profile.customerId,
-    profileId: profile.id,
-    kind: 'TEACHING',
-    name: `Teaching: ${profile.name}`,
-    status: 'UPLOADED',
-    imagesSent: photos?.n ?? 0,
-    teach: true,
-    finetune: false,
+  const [teaching] = await db
+    .insert(projects)
+    .values({
+      customerId: profile.customerId,
+      profileId: profile.id,
+      kind: 'TEACHING',
+      name: `Teaching: ${profile.name}`,
+      status: 'UPLOADED',
+      imagesSent: photos?.n ?? 0,
+      teach: true,
+      finetune: false,
+    })
+    .returning({ id: projects.id, images: projects.imagesSent });
+  if (!teaching) throw new Error('teaching project not inserted');
+  await queuePipelineEvent(db, 'project.teach', {
+    customer_id: profile.customerId,
+    profile_id: profile.id,
+    project_id: teaching.id,
+    photos: teaching.images,
   });
   await changeProfile(db, profile.id, {});
   await timeline(db, profile, staff, 'Profile sent for teaching');

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { customers, models, profiles, projects } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle, type StaffMember } from '../http/handler';
+import { queuePipelineEvent } from '../integrations/pipeline/outbox';
 import { recordStaffAction } from '../users/customer-records';
 import { profilesOf } from './list';
 import { profileRow, trainingModelStates } from './rows';
@@ -100,15 +101,25 @@ export const sendForManualTraining = handle(api.profiles.sendForManualTraining, 
     .select({ n: sql<number>`count(*)::int` })
     .from(models)
     .where(eq(models.profileId, profile.id));
-  await db.insert(models).values({
-    profileId: profile.id,
-    customerId: profile.customerId,
-    name: `Model ${count + 1}`,
-    state: 'PENDING',
-    type: profile.format,
-    photos: photos?.n ?? 0,
-    isAutomated: false,
-    tags: ['manual'],
+  const [model] = await db
+    .insert(models)
+    .values({
+      profileId: profile.id,
+      customerId: profile.customerId,
+      name: `Model ${count + 1}`,
+      state: 'PENDING',
+      type: profile.format,
+      photos: photos?.n ?? 0,
+      isAutomated: false,
+      tags: ['manual'],
+    })
+    .returning({ id: models.id, photos: models.photos });
+  if (!model) throw new Error('model not inserted');
+  await queuePipelineEvent(db, 'model.manual_training', {
+    customer_id: profile.customerId,
+    profile_id: profile.id,
+    model_id: model.id,
+    photos: model.photos,
   });
   await changeProfile(db, profile.id, { trainRequestedAt: sql`now()` });
   await timeline(db, profile, staff, 'Profile sent for manual training');
@@ -134,6 +145,11 @@ export const revertToModel = handle(api.profiles.revertToModel, async ({ db, par
   }
   await db.update(models).set({ state: 'READY', lastUpdatedRow: sql`now()` }).where(eq(models.id, model.id));
   await changeProfile(db, profile.id, { currentModelId: model.id, state: 'READY' });
+  await queuePipelineEvent(db, 'profile.revert', {
+    customer_id: profile.customerId,
+    profile_id: profile.id,
+    model_id: model.id,
+  });
   await timeline(db, profile, staff, `Profile reverted to ${model.name} (#${model.id})`);
   return { profile: await ownerRow(db, profile, can) };
 });

@@ -4,6 +4,7 @@ import { currencyOf, invoiceNumber, isInvoiceable } from '../charges/invoices';
 import { charges, customers, profiles, projects } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { queuePipelineEvent } from '../integrations/pipeline/outbox';
 import { recordStaffAction } from '../users/customer-records';
 import { refundedOf } from './refundable';
 import { editingProjectRow } from './rows';
@@ -26,6 +27,13 @@ export const reeditProject = handle(api.projects.reedit, async ({ db, params, bo
     .where(eq(projects.id, project.id))
     .returning();
   if (!updated) throw fail('project_not_found');
+  await queuePipelineEvent(db, 'project.reedit', {
+    customer_id: project.customerId,
+    profile_id: project.profileId,
+    project_id: project.id,
+    reason: body.reason,
+    photos: project.imagesSent,
+  });
   await recordStaffAction(db, project.customerId, staff, 'Project sent for re-edit', [
     { label: 'Project', value: `${project.name} (#${project.id})` },
     { label: 'Reason', value: body.reason },

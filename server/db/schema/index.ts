@@ -9,6 +9,7 @@ export * from './customer-notifications';
 export * from './customers';
 export * from './exchange-rates';
 export * from './idempotency-keys';
+export * from './integrations';
 export * from './invoices';
 export * from './jobs';
 export * from './last-viewed';

@@ -12,6 +12,7 @@ import type { AppConfig, TrustProxy } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { staff as staffTable } from '../../../server/db/schema';
 import type { RegisteredHandler } from '../../../server/http/register';
+import type { PipelineSettings } from '../../../server/integrations/pipeline/settings';
 import type { PaymentGateway } from '../../../server/payments';
 import { type Backend, openTestDatabase } from './databases';
 
@@ -113,6 +114,8 @@ export interface TestApiOptions {
   staticDir?: string | null;
   /** Behind a proxy: which X-Forwarded-* headers to believe (TRUST_PROXY). */
   trustProxy?: TrustProxy;
+  /** The editing pipeline's settings (default: none, its inbound endpoint refuses everything). */
+  pipeline?: PipelineSettings | null;
 }
 
 export const testSecret = 'test-secret-of-at-least-thirty-two-characters';
@@ -134,6 +137,7 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
     gateway: options.gateway?.(database.db),
     staticDir: options.staticDir ?? null,
     trustProxy: options.trustProxy,
+    pipeline: options.pipeline ?? null,
     checkAnswers: true,
   });
   const passwordHash = await hashPassword(testPassword, fixtureHashCost);
