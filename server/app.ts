@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secureCookies: config.secureCookies,
     connectOrigins: files.incoming ? [files.incoming.origin] : [],
   });
-  limitAnonymousCalls(app, config.anonymousRate, config.jwtSecret);
+  limitAnonymousCalls(app, db, config.anonymousRate, config.jwtSecret);
   acceptJsonBodies(app);
   answerErrors(app, db);
   await registerApiReference(app);

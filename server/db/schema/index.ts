@@ -1,5 +1,6 @@
 export * from './ab-tests';
 export * from './activity-events';
+export * from './anonymous-rate-buckets';
 export * from './audit-log';
 export * from './charges';
 export * from './contract-billing';
