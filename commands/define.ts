@@ -50,7 +50,10 @@ export function optionsFrom<E extends Endpoint>(
 export interface ChoicesFromCall {
   endpoint: Endpoint;
   /** The call's input for the customer (or page) and what is typed; `null` waits (e.g. until the customer is chosen). */
-  input(context: FieldContext, query: string): { params?: Record<string, unknown>; query?: Record<string, unknown> } | null;
+  input(
+    context: FieldContext,
+    query: string,
+  ): { params?: Record<string, unknown>; query?: Record<string, unknown> } | null;
   toChoices: (answer: unknown) => readonly FieldChoice[];
 }
 

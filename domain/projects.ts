@@ -77,7 +77,7 @@ export const projectPageQuery = z
     sort: z.enum(editingProjectSorts).default('date'),
     order: z.enum(['asc', 'desc']).default('desc'),
     /** Only projects whose name holds this text, or whose id it is (a chooser's search). */
-    q: z.string().trim().min(1).max(100).regex(/^[^\u0000]*$/, 'must not hold a NUL character').optional(),
+    q: z.string().trim().min(1).max(100).optional(),
   })
   .strict();
 export type ProjectPageQuery = z.infer<typeof projectPageQuery>;
