@@ -307,3 +307,19 @@ export const marketing = defineArea('marketing', {
     answer: z.object({ banners: z.array(bannerRowSchema) }),
   }),
 });
+
+/**
+ * Why a picked file cannot be a banner image, checked in the browser before anything is sent (the server checks the
+ * content again): its type by what the browser reports, then its size. Null when it may be uploaded.
+ */
+export function bannerFileRefusal(file: { size: number; type: string }): string | null {
+  if (!(bannerUploadLimits.contentTypes as readonly string[]).includes(file.type)) {
+    return `Not sent: choose a PNG, JPEG or WebP image${file.type ? ` (this file is ${file.type})` : ''}.`;
+  }
+  if (file.size > bannerUploadLimits.maxBytes) {
+    const size = (file.size / 1024 / 1024).toFixed(1);
+    return `Not sent: the file is ${size} MB, and a banner image may be at most ${bannerUploadLimits.maxBytes / 1024 / 1024} MB.`;
+  }
+  if (file.size === 0) return 'Not sent: the file is empty.';
+  return null;
+}

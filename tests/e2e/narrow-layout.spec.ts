@@ -72,7 +72,7 @@ test('at 600 px a customer page is usable: top navigation, name and actions, fac
   await expect(page.getByRole('list', { name: 'Customer facts' })).toBeVisible();
   const suspend = page.getByRole('button', { name: /^Suspend/ });
   await expect(suspend).toBeInViewport();
-  await expect(page.getByRole('form', { name: 'Customer details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'At a glance' })).toBeVisible();
   expect(await pageOverflow(page)).toBe(0);
 
   await page.keyboard.press('Control+k');

@@ -21,7 +21,7 @@ let saved: UserDetails;
 
 function renderGeneral() {
   const row = customerRow();
-  return renderAt('/users/42/general', <GeneralTab row={row} target={userTarget(row)} />);
+  return renderAt('/users/42/general?edit=1', <GeneralTab row={row} target={userTarget(row)} />);
 }
 
 function field(label: RegExp): HTMLInputElement {

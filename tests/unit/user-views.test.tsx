@@ -45,7 +45,7 @@ describe('UserDetailsPage', () => {
   it('shows the customer and the commands this role may run, through the runner', async () => {
     renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
     expect(await screen.findByRole('heading', { level: 1, name: /Jane Doe/ })).toBeTruthy();
-    expect(await screen.findByRole('form', { name: 'Customer details' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'At a glance' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Unsuspend/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Suspend/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('user.suspend'));
@@ -60,28 +60,27 @@ describe('UserDetailsPage', () => {
     expect(screen.queryByRole('button', { name: /Suspend/ })).toBeNull();
   });
 
-  it('sums the customer up in one line of facts under the name, each said once in the header', async () => {
+  it('says who the customer is under the name, and leads the general tab with what an agent reads, each fact once', async () => {
     renderAt('/users/42/general', <UserDetailsPage id={42} tab="general" />);
     const heading = await screen.findByRole('heading', { level: 1, name: /Jane Doe/ });
     expect(heading.textContent).toBe('Jane Doe Active');
     const facts = await screen.findByRole('list', { name: 'Customer facts' });
-    await waitFor(() => expect(within(facts).getAllByRole('listitem').at(-1)?.textContent).toMatch(/No charge/));
     expect(
       within(facts)
         .getAllByRole('listitem')
         .map((item) => item.textContent?.replace('·', '')),
-    ).toEqual([
-      'jane.doe@example.com',
-      '#42',
-      'Doe Photography',
-      'GB',
-      'Metered',
-      'Customer since 2 Jan 2025',
-      'No charge scheduled',
-    ]);
-    const header = heading.closest('header') as HTMLElement;
+    ).toEqual(['jane.doe@example.com', '#42', 'Doe Photography', 'GB', 'Customer since 2 Jan 2025']);
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    await waitFor(() => expect(within(glance).getByText('£25.00')).toBeTruthy());
+    const read = (label: string) => within(glance).getByText(label).nextElementSibling?.textContent;
+    expect(read('Plan')).toBe('Metered');
+    expect(read('Credit balance')).toBe('£25.00');
+    expect(read('Next charge')).toBe('None scheduled');
+    expect(read('Failing charge')).toBe('None');
+    await waitFor(() => expect(read('Open projects')).toBe('1'));
+    expect(screen.queryByRole('form', { name: 'Customer details' })).toBeNull();
     for (const fact of ['jane.doe@example.com', 'Doe Photography', 'Metered'])
-      expect(within(header).getAllByText(new RegExp(fact.replace('.', '\\.')))).toHaveLength(1);
+      expect(screen.getAllByText(new RegExp(`^${fact.replace('.', '\\.')}$`))).toHaveLength(1);
   });
 
   it('says when there is no such customer', async () => {

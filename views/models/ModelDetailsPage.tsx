@@ -138,10 +138,7 @@ export default function ModelDetailsPage({ id }: { id: string }) {
             <span>
               Model #{model.id} · {model.name}
             </span>
-            <span
-              className="rounded bg-raised px-1.5 py-px text-[11px] font-medium tracking-wide uppercase"
-              data-testid="model-state"
-            >
+            <span className="rounded bg-raised px-1.5 py-px text-[11px] font-medium" data-testid="model-state">
               {modelStateLabels[model.state]}
             </span>
             {model.held_from ? (

@@ -43,7 +43,16 @@ export default function ModelsPage() {
 
   let body: ReactNode;
   if (!first) {
-    body = <FirstPageFallback what="the models" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
+    body = (
+      <FirstPageFallback
+        what="the models"
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refresh()}
+        state={state}
+        onStateChange={setState}
+      />
+    );
   } else {
     const meta = first.meta;
     body = (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { runCommand } from '../../commands/runner';
-import { bannerUploadLimits, type UploadedFile } from '../../domain/marketing';
+import { bannerFileRefusal, bannerUploadLimits, type UploadedFile } from '../../domain/marketing';
 import { Button } from '../../src/ui/Button';
 import { type UploadHandle, uploadBannerImage } from './upload-file';
 
@@ -54,7 +54,7 @@ function UploadSlot({
           if (file) onPick(file);
         }}
       />
-      {state.file ? (
+      {state.file && state.handle ? (
         <div className="flex items-center gap-2 text-xs text-muted">
           <progress
             max={1}
@@ -106,6 +106,11 @@ export function BannerUploadPanel({ focus }: { focus: boolean }) {
   const pick = (slot: Slot, file: File) => {
     slots[slot].handle?.cancel();
     if (slots[slot].preview) URL.revokeObjectURL(slots[slot].preview);
+    const refused = bannerFileRefusal(file);
+    if (refused) {
+      update(slot, { file, preview: null, progress: 0, handle: null, uploaded: null, error: refused });
+      return;
+    }
     const handle = uploadBannerImage(file, (progress) => update(slot, { progress }));
     update(slot, { file, preview: URL.createObjectURL(file), progress: 0, handle, uploaded: null, error: null });
     handle.done.then(

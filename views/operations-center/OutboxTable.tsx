@@ -23,7 +23,16 @@ export function OutboxTable({ id, label, fixed, hiddenColumns = [] }: OutboxTabl
   const [state, setState] = useTableUrlState();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, fixed);
   if (!first) {
-    return <FirstPageFallback what="the e-mails" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
+    return (
+      <FirstPageFallback
+        what="the e-mails"
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refresh()}
+        state={state}
+        onStateChange={setState}
+      />
+    );
   }
   const meta = first.meta;
   const headers = first.headers.filter((header) => !hiddenColumns.includes(header.key));

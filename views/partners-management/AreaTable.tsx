@@ -65,7 +65,16 @@ export function AreaTable<E extends Endpoint, R extends TableRow & { quick_actio
   useRefreshAfterRuns(reload);
   let body: ReactNode;
   if (!first) {
-    body = <FirstPageFallback what={`the ${props.noun}`} isLoading={isLoading} error={error} onRetry={reload} />;
+    body = (
+      <FirstPageFallback
+        what={`the ${props.noun}`}
+        isLoading={isLoading}
+        error={error}
+        onRetry={reload}
+        state={state}
+        onStateChange={setState}
+      />
+    );
   } else if (!(first as unknown as Partial<ListAnswer>).headers) {
     body = <EmptyState title={`Could not load the ${props.noun}`} message="The server’s answer has no table." />;
   } else {

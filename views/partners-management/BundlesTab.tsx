@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { api } from '../../domain/api';
+import { countOf } from '../../domain/labels';
 import type { BundleRow } from '../../domain/partner-bundles';
 import { bundleActionLabels, bundleActions } from '../../domain/partner-vocabulary';
 import type { Header } from '../../domain/tables';
@@ -81,7 +82,16 @@ export function BundlesTab() {
   );
   let body: ReactNode;
   if (!data) {
-    body = <FirstPageFallback what="the bundles" isLoading={isLoading} error={error} onRetry={() => void mutate()} />;
+    body = (
+      <FirstPageFallback
+        what="the bundles"
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void mutate()}
+        state={state}
+        onStateChange={setState}
+      />
+    );
   } else {
     body = (
       <DataTable
@@ -96,7 +106,7 @@ export function BundlesTab() {
         onRowAction={onRowAction}
         rowLabel={(row) => row.bundle_name}
         autoFocus
-        toolbar={<span className="text-xs text-muted">{rows.length} bundles</span>}
+        toolbar={<span className="text-xs text-muted">{countOf(rows.length, 'bundle')}</span>}
         empty={<EmptyState title="No bundles" message="No seller has a bundle yet." />}
       />
     );

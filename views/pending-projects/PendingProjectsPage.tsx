@@ -96,7 +96,16 @@ export default function PendingProjectsPage() {
 
   let body: ReactNode;
   if (!first) {
-    body = <FirstPageFallback what="the queue" isLoading={isLoading} error={error} onRetry={() => void refresh()} />;
+    body = (
+      <FirstPageFallback
+        what="the queue"
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refresh()}
+        state={state}
+        onStateChange={setState}
+      />
+    );
   } else {
     const meta = first.meta;
     body = (

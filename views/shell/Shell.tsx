@@ -32,7 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </span>
           <span>Loupe</span>
           {badge ? (
-            <span className="rounded bg-warning-soft px-1 text-[10px] font-medium text-warning uppercase">{badge}</span>
+            <span className="rounded bg-warning-soft px-1 text-[10px] font-medium text-warning">{badge}</span>
           ) : null}
         </Link>
         <div className="min-w-0 flex-1 md:flex-none">

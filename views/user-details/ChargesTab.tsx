@@ -15,11 +15,7 @@ function ChargeStatus({ charge }: { charge: ChargeRow }) {
   const tone = failed ? 'bg-danger-soft text-danger' : 'bg-success-soft text-success';
   const status = chargeStatusLabels[charge.status];
   const text = charge.kind === 'REFUND' ? `${chargeKindLabels.REFUND} ${status.toLowerCase()}` : status;
-  return (
-    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
-      {text}
-    </span>
-  );
+  return <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ${tone}`}>{text}</span>;
 }
 
 function InvoiceCell({ charge }: { charge: ChargeRow }) {

@@ -1,16 +1,10 @@
 import type { CustomerRow } from '../../domain/users';
-import {
-  cullingLabel,
-  formatDateTime,
-  formatOptionalMoney,
-  subscriptionLabel,
-  suspendReasonLabel,
-} from '../users/customer-format';
+import { formatDateTime } from '../users/customer-format';
 import { FactGroup } from './FactGroup';
 
 /**
- * The customer's row beyond the details form, read-only, grouped the way support reads them. What the page header
- * already says (status) and the read-only panel shows (currency) is not repeated here.
+ * The customer's row beyond the overview, read-only, grouped the way support reads them. What the header (status,
+ * suspension, customer since) and the overview (plan, charges, credits) already say is not repeated here.
  */
 export function CustomerFacts({ row }: { row: CustomerRow }) {
   return (
@@ -19,19 +13,10 @@ export function CustomerFacts({ row }: { row: CustomerRow }) {
         title="Account"
         items={[
           ['Username', row.username],
-          ['Customer since', formatDateTime(row.date_added)],
           ['Last updated', formatDateTime(row.last_updated_row)],
-        ]}
-      />
-      <FactGroup
-        title="Subscription"
-        items={[
-          ['Editing', subscriptionLabel(row.subscription_type)],
-          ['Culling', cullingLabel(row.culling_subscription_type)],
           ['Profiles', row.profiles_exist_max],
-          ['Charge date', formatDateTime(row.charge_date)],
-          ['Last charge', formatOptionalMoney(row.last_charge_amount)],
           ['Payment link', row.payment_link],
+          ['Charge retries up to project', row.charge_failed ? row.max_proj_id_for_charge_retry : null],
         ]}
       />
       <FactGroup
@@ -42,21 +27,8 @@ export function CustomerFacts({ row }: { row: CustomerRow }) {
         ]}
       />
       <FactGroup
-        title="Charges"
-        items={[
-          ['Charge failed', row.charge_failed],
-          ['Failed amount', formatOptionalMoney(row.failed_charge_amount)],
-          ['Failure reason', row.failed_charge_reason],
-          ['Retries', row.number_of_charge_retries],
-          ['Retry up to project', row.max_proj_id_for_charge_retry],
-        ]}
-      />
-      <FactGroup
         title="Flags"
         items={[
-          ['Suspended on', row.suspended_user ? formatDateTime(row.suspended_user_date) : null],
-          ['Suspend reason', suspendReasonLabel(row.suspend_reason)],
-          ['Suspend description', row.suspend_description],
           ['Abusive suspicious', row.abusive_suspicious],
           ['Abusive flag ignored', row.abusive_ignore],
           ['Partner', row.is_partner],

@@ -20,6 +20,13 @@ interface DetailTableProps<Row> {
  * A short, dense list of a details tab (at most a few hundred rows, so not virtualized). Headers wrap; text cells keep
  * a minimum width so a narrow window scrolls the table sideways inside its frame instead of stacking words.
  */
+/** Where a column stays while the table scrolls sideways: the first (what the row is) and an actions column last. */
+function pinOf(index: number, count: number, header: string): string {
+  if (index === 0) return 'sticky left-0 bg-panel shadow-[1px_0_0_var(--color-line)]';
+  if (index === count - 1 && header === 'Actions') return 'sticky right-0 bg-panel shadow-[-1px_0_0_var(--color-line)]';
+  return '';
+}
+
 export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: DetailTableProps<Row>) {
   if (rows.length === 0)
     return (
@@ -30,11 +37,11 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
       <table aria-label={label} className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-line text-left text-xs text-muted">
-            {columns.map((column) => (
+            {columns.map((column, index) => (
               <th
                 key={column.header}
                 scope="col"
-                className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : ''}`}
+                className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : ''} ${pinOf(index, columns.length, column.header)}`}
               >
                 {column.header}
               </th>
@@ -43,11 +50,11 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-line last:border-b-0 align-top hover:bg-hover">
-              {columns.map((column) => (
+            <tr key={rowKey(row)} className="group border-b border-line last:border-b-0 align-top hover:bg-hover">
+              {columns.map((column, index) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'}`}
+                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'} ${pinOf(index, columns.length, column.header)} ${index === 0 || column.header === 'Actions' ? 'group-hover:bg-hover' : ''}`}
                 >
                   {column.cell(row)}
                 </td>

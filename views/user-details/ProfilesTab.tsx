@@ -33,7 +33,7 @@ function Status({ profile }: { profile: ProfileRow }) {
         ? 'bg-warning-soft text-warning'
         : 'bg-raised text-muted';
   return (
-    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
+    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ${tone}`}>
       {profileStatusLabels[profile.status]}
     </span>
   );

@@ -20,12 +20,15 @@ function ShortcutHint({ shortcut }: { shortcut: string | undefined }) {
   );
 }
 
+/** The most commands shown as buttons in the customer header. */
+const maxButtons = 5;
+
 function reasonOf(offered: OfferedCommand): string | undefined {
   return offered.availability.state === 'disabled' ? offered.availability.reason : undefined;
 }
 
 /**
- * The customer's commands this role may run: those with a shortcut as buttons, the rest under "More" (commands on
+ * The customer's commands this role may run: the first five with a shortcut as buttons, the rest under "More" (commands on
  * one of their notifications stay on that tab); all through the same runner as the palette, shortcuts and links.
  */
 export function UserActions({ target }: { target: UserTarget }) {
@@ -34,8 +37,10 @@ export function UserActions({ target }: { target: UserTarget }) {
     ({ command }) => quickActionOf('notification', command.id) === undefined,
   );
   if (offered.length === 0) return null;
-  const primary = offered.filter(({ command }) => command.shortcut);
-  const more = offered.filter(({ command }) => !command.shortcut);
+  // At most five buttons, so that the header's actions fit one row at 1440 px; the rest are under More….
+  const withKeys = offered.filter(({ command }) => command.shortcut);
+  const primary = withKeys.slice(0, maxButtons);
+  const more = [...withKeys.slice(maxButtons), ...offered.filter(({ command }) => !command.shortcut)];
   return (
     <div className="flex flex-wrap gap-2 md:justify-end">
       {primary.map((each) => {

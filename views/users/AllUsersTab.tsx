@@ -41,7 +41,14 @@ export function AllUsersTab() {
 
   if (!first) {
     return (
-      <FirstPageFallback what="the customers" isLoading={isLoading} error={error} onRetry={() => void refresh()} />
+      <FirstPageFallback
+        what="the customers"
+        isLoading={isLoading}
+        error={error}
+        onRetry={() => void refresh()}
+        state={state}
+        onStateChange={setState}
+      />
     );
   }
   const meta = first.meta;

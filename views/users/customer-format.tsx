@@ -17,7 +17,7 @@ export { formatDate, formatDateTime } from '../../src/ui/dates';
 export function StatusBadge({ status }: { status: CustomerRow['status'] }) {
   const tone = status === 'SUSPENDED' ? 'bg-danger-soft text-danger' : 'bg-success-soft text-success';
   return (
-    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium tracking-wide uppercase ${tone}`}>
+    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ${tone}`}>
       {customerStatusLabels[status]}
     </span>
   );

@@ -21,9 +21,27 @@ interface BodyRowProps<R extends TableRow> {
   onClick: (event: MouseEvent<HTMLElement>, index: number) => void;
 }
 
+/**
+ * The background of a cell that stays in place while the middle scrolls under it (the identity and actions columns):
+ * opaque, in the row's state, since a see-through one would show the scrolled cells.
+ */
+function pinnedBackground(focused: boolean, selected: boolean | undefined): string {
+  if (focused) return 'bg-accent-soft';
+  if (selected) return 'bg-[color-mix(in_srgb,var(--color-accent-soft)_50%,var(--color-panel))]';
+  return 'bg-panel group-hover:bg-hover';
+}
+
+/** The row's left stripe (selected, focused) drawn on the pinned first cell, which covers the row's own. */
+function stripe(focused: boolean, selected: boolean | undefined): string {
+  if (selected) return 'shadow-[inset_4px_0_0_var(--color-accent),1px_0_0_var(--color-line)]';
+  if (focused) return 'shadow-[inset_2px_0_0_var(--color-accent),1px_0_0_var(--color-line)]';
+  return 'shadow-[1px_0_0_var(--color-line)]';
+}
+
 function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
   const { row, index, focused, selected, columns, onMenu } = props;
   const values = row as unknown as Record<string, unknown>;
+  const first = columns.find((header) => header.type !== 'ROW_MENU')?.key;
   return (
     <tr
       id={`${props.domId}-row-${index}`}
@@ -46,9 +64,10 @@ function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
         header.type === 'ROW_MENU' ? (
           <td
             key={header.key}
-            className={`sticky right-0 flex items-center justify-center ${
-              focused ? 'bg-accent-soft' : 'bg-panel group-hover:bg-hover'
-            }`}
+            className={`sticky right-0 z-[1] flex items-center justify-center shadow-[-1px_0_0_var(--color-line)] ${pinnedBackground(
+              focused,
+              selected,
+            )}`}
           >
             {onMenu ? (
               <button
@@ -63,7 +82,14 @@ function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
             ) : null}
           </td>
         ) : (
-          <td key={header.key} className={`truncate px-2 leading-7 ${alignOf(header)}`}>
+          <td
+            key={header.key}
+            className={`truncate px-2 leading-7 ${alignOf(header)} ${
+              header.key === first
+                ? `sticky left-0 z-[1] ${pinnedBackground(focused, selected)} ${stripe(focused, selected)}`
+                : ''
+            }`}
+          >
             {renderCell(header, values[header.key])}
           </td>
         ),

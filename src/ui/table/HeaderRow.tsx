@@ -19,8 +19,12 @@ function ariaSort(sort: TableSort | undefined, key: string): 'ascending' | 'desc
   return sort.direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** The sticky header: a sort button per sortable column (Enter/Space: ascending → descending → default), a filter button per filterable one. */
+/**
+ * The sticky header, its first (identity) and last (actions) columns pinned like the rows' below: a sort button per sortable
+ * column (Enter/Space: ascending → descending → default), a filter button per filterable one.
+ */
 export function HeaderRow({ headers, template, sort, onSort, filters, onFilter, onRemoveFilter }: HeaderRowProps) {
+  const first = headers.find((header) => header.type !== 'ROW_MENU')?.key;
   return (
     <thead className="sticky top-0 z-10 block">
       <tr
@@ -38,11 +42,15 @@ export function HeaderRow({ headers, template, sort, onSort, filters, onFilter, 
               scope="col"
               aria-sort={header.sortable ? direction : undefined}
               className={`group flex h-7 min-w-0 items-center gap-0.5 px-2 font-medium ${alignOf(header)} ${
-                header.type === 'ROW_MENU' ? 'sticky right-0 bg-raised' : ''
+                header.type === 'ROW_MENU'
+                  ? 'sticky right-0 z-[1] justify-center bg-raised px-1 shadow-[-1px_0_0_var(--color-line)]'
+                  : header.key === first
+                    ? 'sticky left-0 z-[1] bg-raised shadow-[1px_0_0_var(--color-line)]'
+                    : ''
               }`}
             >
               {header.type === 'ROW_MENU' ? (
-                <span className="sr-only">{header.label}</span>
+                <span title={header.label}>{header.label || 'Actions'}</span>
               ) : header.sortable && onSort ? (
                 <button
                   type="button"

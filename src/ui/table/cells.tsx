@@ -87,7 +87,7 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     case 'STATUS':
       return (
         <span
-          className={`inline-flex rounded px-1.5 py-px text-[11px] leading-4 font-medium tracking-wide uppercase ${statusTones[toneOf(String(value))]}`}
+          className={`inline-flex rounded px-1.5 py-px text-[11px] leading-4 font-medium ${statusTones[toneOf(String(value))]}`}
         >
           {optionLabel(String(value), header.option_labels)}
         </span>

@@ -39,7 +39,8 @@ const widths: Record<Header['type'], number> = {
   LINK: 110,
   STATUS: 104,
   PROGRESS: 130,
-  ROW_MENU: 44,
+  // Room for its header, "Actions", in 11 px type: a header is never empty.
+  ROW_MENU: 60,
   BOOLEAN_CHECK: 96,
 };
 

@@ -37,8 +37,24 @@ export const userTiles = {
   next_charge: { date: null, amount: null },
 } as const;
 
-/** Answers the details and tiles calls of customer 42, as the real server would. */
+/** The credits answer for customer 42: two credits, £25.00 in all. */
+export const userCredits = {
+  credits: [],
+  total_credits: { amount: 2500, multiplier: 100, symbol: '£' },
+  total_credits_rows: 2,
+} as const;
+
+/** The editing projects answer for customer 42: one open (processing), one delivered. */
+export const userProjects = {
+  headers: [],
+  projects: [{ project_status: 'PROCESSING' }, { project_status: 'DOWNLOADED' }],
+  meta: { total_number_of_projects: 2, page: 1, page_size: 50 },
+} as const;
+
+/** Answers the details, tiles, credits and projects calls of customer 42 (the general tab's), as the server would. */
 export function serveUserDetails(server: FakeApi, details: () => UserDetails = () => userDetails()): void {
   server.on('GET', '/admin/users/42/general_details/details', () => ({ status: 200, body: details() }));
   server.on('GET', '/admin/users/42/general_details/tiles', () => ({ status: 200, body: userTiles }));
+  server.on('GET', '/admin/users/42/general_details/credits', () => ({ status: 200, body: userCredits }));
+  server.on('GET', '/admin/users/42/projects', () => ({ status: 200, body: userProjects }));
 }

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { runCommand } from '../../../commands/runner';
 import type { VariantResult } from '../../../domain/ab-tests';
 import { api } from '../../../domain/api';
+import { countOf } from '../../../domain/labels';
 import { useCall } from '../../../src/http';
 import { Button } from '../../../src/ui/Button';
 import { PageHeader } from '../../../src/ui/PageHeader';
@@ -55,7 +56,7 @@ export default function AbTestPage({ id }: { id: number }) {
       <div className="flex flex-col gap-4 px-4 py-4 md:px-6">
         <p className="text-sm text-muted">
           <code>{test.feature_id}</code> · {test.is_done ? 'Finished' : 'Running'}
-          {test.end_date ? ` · ends ${test.end_date}` : ''} · created by {test.creator} · {test.users} users
+          {test.end_date ? ` · ends ${test.end_date}` : ''} · created by {test.creator} · {countOf(test.users, 'user')}
           {test.description ? ` — ${test.description}` : ''}
         </p>
         <div className="flex gap-2">
@@ -94,7 +95,7 @@ export default function AbTestPage({ id }: { id: number }) {
           A conversion is a customer who was on a trial or cancelled when assigned and pays now (metered or annual
           plan). Confidence: two-sided two-proportion z-test against the first variant.
         </p>
-        <AssignmentsChart results={results} />
+        <AssignmentsChart results={results} test={test} />
       </div>
     </>
   );
