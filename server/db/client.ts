@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
+import { useUnnamedStatements } from './prepared';
 import * as schema from './schema';
 
 /** What `db.execute` resolves to on both drivers: at least the rows. */
@@ -18,6 +19,18 @@ export interface DatabaseResultHKT extends PgQueryResultHKT {
 export type Database = PgDatabase<DatabaseResultHKT, typeof schema>;
 
 export type DatabaseKind = 'pglite' | 'pg';
+
+/** What sits between the server and PostgreSQL: nothing, or a transaction-pooling PgBouncer. */
+export type DatabasePooler = 'none' | 'pgbouncer';
+
+/** DATABASE_POOLER: unset or `none`, or `pgbouncer`. */
+export function poolerFrom(env: NodeJS.ProcessEnv = process.env): DatabasePooler {
+  const raw = env.DATABASE_POOLER?.trim() || 'none';
+  if (raw !== 'none' && raw !== 'pgbouncer') {
+    throw new Error(`DATABASE_POOLER must be "pgbouncer" or unset, got "${raw}"`);
+  }
+  return raw;
+}
 
 /** An open database: the drizzle handle, which engine it is, and how to close it. */
 export interface DatabaseHandle {
@@ -44,6 +57,16 @@ export interface OpenDatabaseOptions {
   dataDir?: string | 'memory';
   /** pg only: the pool size. */
   poolSize?: number;
+  /**
+   * pg only: `pgbouncer` when `url` is a PgBouncer in transaction pooling mode — no named prepared statements, no
+   * session settings at connect (DATABASE_POOLER; default: that variable).
+   */
+  pooler?: DatabasePooler;
+  /**
+   * pg only: a direct connection for LISTEN, which a transaction pooler cannot carry (default DATABASE_LISTEN_URL; else
+   * `url` without a pooler, and no LISTEN at all through one).
+   */
+  listenUrl?: string;
   /** PGlite only: start from a dump of a data directory (`dumpDataDir`), e.g. an already migrated template. */
   loadDataDir?: Blob;
 }
@@ -55,25 +78,51 @@ export function pgliteDirectory(dataDir: string): string {
 
 /** Opens PostgreSQL (`url`) or PGlite (with pg_trgm, small WAL) and returns a drizzle handle over it, in UTC. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.pooler ?? poolerFrom(),
+      options.listenUrl ?? (process.env.DATABASE_LISTEN_URL || undefined),
+    );
+  }
   return openPglite(options.dataDir ?? './data', options.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  max: number,
+  pooler: DatabasePooler,
+  directListenUrl: string | undefined,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  // PgBouncer 1.18 refuses the `options` startup parameter; it does carry TimeZone per client (it re-sets it on
+  // whichever server connection a transaction gets), so the SET on connect holds through it.
+  const pool =
+    pooler === 'pgbouncer'
+      ? new pg.Pool({ connectionString: url, max })
+      : new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  if (pooler === 'pgbouncer') pool.on('connect', (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Database;
+  if (pooler === 'pgbouncer') useUnnamedStatements(db);
+  // LISTEN through a transaction pooler would seem to work and hear nothing: without a direct URL, no change feed
+  // (the session cache then keeps nothing, server/http/session-cache.ts).
+  const listenUrl = directListenUrl ?? (pooler === 'pgbouncer' ? null : url);
   return {
     db,
     kind: 'pg',
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: async (channel, handlers) => {
-      hearOwnWrites(pool, handlers.onNotify);
-      return listenPostgres(url, channel, handlers);
-    },
+    ...(listenUrl
+      ? {
+          listen: async (channel: string, handlers: NotificationHandlers) => {
+            hearOwnWrites(pool, handlers.onNotify);
+            return listenPostgres(listenUrl, channel, handlers);
+          },
+        }
+      : {}),
   };
 }
 

@@ -13,6 +13,23 @@ export function statementName(text: string): string {
   return `loupe_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 }
 
+/**
+ * The drizzle dialects (one per open database, shared by its transactions) whose connections go through a
+ * transaction-pooling PgBouncer (DATABASE_POOLER=pgbouncer): a named statement lives on one server connection, and the
+ * next transaction may get another (PgBouncer 1.18 does not track them), so these run unnamed.
+ */
+const unnamedDialects = new WeakSet<object>();
+
+/** From now on, `db` (and its transactions) runs the hot reads as unnamed statements. */
+export function useUnnamedStatements(db: Database): void {
+  unnamedDialects.add((db as unknown as DrizzleInternals).dialect);
+}
+
+function namedAllowed(holder: unknown): boolean {
+  const dialect = (holder as { dialect?: object }).dialect;
+  return !(dialect && unnamedDialects.has(dialect));
+}
+
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: {
@@ -30,6 +47,7 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   db: Database,
   query: SQL,
 ): Promise<ExecuteResult<Row>> {
+  if (!namedAllowed(db)) return db.execute<Row>(query);
   const internals = db as unknown as DrizzleInternals;
   const built = internals.dialect.sqlToQuery(query);
   return (await internals.session
@@ -41,6 +59,8 @@ export async function executePrepared<Row extends Record<string, unknown>>(
 export function runPrepared<T>(query: {
   toSQL(): { sql: string };
   prepare(name: string): { execute(): Promise<T> };
+  execute(): Promise<T>;
 }): Promise<T> {
+  if (!namedAllowed(query)) return query.execute();
   return query.prepare(statementName(query.toSQL().sql)).execute();
 }

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The real process (`node --import tsx server/main.ts`) on PostgreSQL, signalled as systemd or a rolling deploy would.
  * A request is held in flight by a table lock the test owns, so "in flight" is a fact rather than a race.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
+// Direct to PostgreSQL (CI sends the rest of the suite through PgBouncer).
+const adminUrl = process.env.TEST_DATABASE_DIRECT_URL ?? process.env.TEST_DATABASE_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = 8341;
 const base = `http://127.0.0.1:${port}`;
@@ -66,6 +67,7 @@ if (adminUrl) {
         env: {
           ...process.env,
           DATABASE_URL: url,
+          DATABASE_POOLER: '',
           JWT_SECRET: 'drain-test-secret-of-at-least-thirty-two-characters',
           PORT: String(port),
           SEED: 'none',

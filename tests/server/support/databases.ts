@@ -74,7 +74,13 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `loupe_test_${randomBytes(6).toString('hex')}`;
   await onAdminConnection(`CREATE DATABASE ${name}`);
-  const handle = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 5 });
+  // Through a transaction-pooling PgBouncer (DATABASE_POOLER=pgbouncer), LISTEN needs the direct connection.
+  const listenBase = process.env.TEST_DATABASE_DIRECT_URL;
+  const handle = await openDatabase({
+    url: withDatabase(adminUrl, name),
+    poolSize: 5,
+    listenUrl: listenBase ? withDatabase(listenBase, name) : undefined,
+  });
   await migrateDatabase(handle);
   return {
     ...handle,
