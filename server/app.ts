@@ -19,6 +19,7 @@ import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { secureHeaders } from './http/security-headers';
 import { watchSessions } from './http/session-cache';
+import { appServiceTokenFrom, registerCustomerAppRoutes } from './integrations/customer-app/routes';
 import { deliverPipelineWithApp } from './integrations/pipeline/delivery';
 import { registerPipelineInbound } from './integrations/pipeline/inbound';
 import { type PipelineSettings, pipelineSettingsFrom } from './integrations/pipeline/settings';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   mail?: MailSettings | null;
   /** The editing pipeline's key and webhook (default: from PIPELINE_SECRET and PIPELINE_WEBHOOK_URL; null: none). */
   pipeline?: PipelineSettings | null;
+  /** The customer app's service token (default: APP_SERVICE_TOKEN; null: its calls answer 403). */
+  appServiceToken?: string | null;
   /** Where banner images are kept (default: the bucket of `S3_BUCKET`, else files under `FILES_DIR`). */
   files?: FileStore;
   /** Serve `/metrics` on this app behind this bearer token (METRICS_TOKEN). Unset: no `/metrics` route. */
@@ -173,6 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pipeline = options.pipeline === undefined ? pipelineSettingsFrom() : options.pipeline;
   await registerPipelineInbound(app, db, pipeline);
   deliverPipelineWithApp(app, db, pipeline);
+  registerCustomerAppRoutes(
+    app,
+    db,
+    options.appServiceToken === undefined ? appServiceTokenFrom() : options.appServiceToken,
+  );
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
   // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).

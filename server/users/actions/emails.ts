@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { api } from '../../../domain/api';
+import { passwordResetTtlSeconds } from '../../../domain/integrations/customer-app';
 import { customerEmailTemplates } from '../../../domain/user-actions';
 import { paymentLinkLabels } from '../../../domain/user-details';
 import type { Database } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
 import type { StaffMember } from '../../http/handler';
 import { handle } from '../../http/handler';
 import { queueEmail } from '../../mail/outbox';
@@ -28,10 +31,19 @@ export async function emailCustomer(
   return { outbox_id: outboxId, recipient: record.email, template };
 }
 
-/** E-mails a password-reset link (a fresh random token the customer app checks). */
+/**
+ * E-mails a password-reset link: a fresh random token, stored only as its SHA-256 with an expiry, which the customer
+ * app redeems once (POST /integrations/app/password-reset/redeem).
+ */
 export const sendResetPasswordEmail = handle(api.userActions.sendResetPasswordEmail, async ({ db, params, staff }) => {
   const record = await findCustomer(db, params.user_id);
   const token = randomBytes(24).toString('base64url');
+  await db.insert(passwordResetTokens).values({
+    customerId: record.id,
+    staffId: staff.id,
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    expiresAt: sql`now() + make_interval(secs => ${passwordResetTtlSeconds})`,
+  });
   return emailCustomer(
     db,
     record,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { api } from '../../../domain/api';
 import { loginAsLinkTtlSeconds } from '../../../domain/user-actions';
-import { loginAsLinks } from '../../db/schema';
+import { loginAsLinks, sessionRevocations } from '../../db/schema';
 import { isoTimestamp } from '../../db/timestamps';
 import { handle } from '../../http/handler';
 import { customerAppUrl, findCustomer, lockCustomer, recordStaffAction, updateCustomer } from '../customer-records';
@@ -11,6 +11,8 @@ import { customerAppUrl, findCustomer, lockCustomer, recordStaffAction, updateCu
 export const forceLogout = handle(api.userActions.forceLogout, async ({ db, params, body, staff }) => {
   const record = await lockCustomer(db, params.user_id);
   const updated = await updateCustomer(db, record.id, { sessionsRevokedAt: sql`now()` });
+  // What the customer app reads (GET /integrations/app/revocations) to end the sessions it issued before now.
+  await db.insert(sessionRevocations).values({ customerId: record.id, staffId: staff.id, reason: body.reason });
   await recordStaffAction(db, record.id, staff, 'Signed out of every device', [
     { label: 'Reason', value: body.reason },
   ]);

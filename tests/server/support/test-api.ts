@@ -116,6 +116,8 @@ export interface TestApiOptions {
   trustProxy?: TrustProxy;
   /** The editing pipeline's settings (default: none, its inbound endpoint refuses everything). */
   pipeline?: PipelineSettings | null;
+  /** The customer app's service token (default: none, its calls answer 403). */
+  appServiceToken?: string | null;
 }
 
 export const testSecret = 'test-secret-of-at-least-thirty-two-characters';
@@ -138,6 +140,7 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
     staticDir: options.staticDir ?? null,
     trustProxy: options.trustProxy,
     pipeline: options.pipeline ?? null,
+    appServiceToken: options.appServiceToken ?? null,
     checkAnswers: true,
   });
   const passwordHash = await hashPassword(testPassword, fixtureHashCost);

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The customer app's contract (docs/integrations.md): the app redeems the links Loupe issues and learns which sessions
+ * staff ended. Calls from the app to Loupe, outside /admin, each with `Authorization: Bearer <APP_SERVICE_TOKEN>`.
+ */
+
+/** Where the app redeems a login-as link's token (`{token}`), once, within its 5 minutes. */
+export const appLoginAsRedeemPath = '/integrations/app/login-as/redeem';
+/** Where the app redeems a reset-password token (`{token}`), once, before it expires. */
+export const appPasswordResetRedeemPath = '/integrations/app/password-reset/redeem';
+/** Where the app asks which customers' sessions were ended since a time (`?since=<ISO>`). */
+export const appRevocationsPath = '/integrations/app/revocations';
+
+/** How long an e-mailed reset-password link stays valid. */
+export const passwordResetTtlSeconds = 60 * 60;
+/** Revocations per answer at most; ask again from `next_since` for more. */
+export const appRevocationsPageSize = 1000;
+
+export const appRedeemBody = z
+  .object({
+    token: z
+      .string()
+      .min(16)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, 'the token from the link: letters, digits, - and _'),
+  })
+  .strict();
+
+const customer = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/**
+ * A redeemed login-as link: the session the app opens. `sub` is the customer, `act` the staff member acting as them
+ * (RFC 8693's actor claim), so the app can mark the session and attribute what is done in it.
+ */
+export const appLoginAsAnswer = z.object({
+  customer,
+  claims: z.object({
+    sub: z.string(),
+    act: z.object({ sub: z.string(), email: z.string(), name: z.string(), role: z.string() }),
+    /** Why staff opened the app as the customer (the login-as reason). */
+    reason: z.string(),
+    /** The link redeemed (its id), for the app's own records. */
+    link_id: z.string(),
+    issued_at: z.string(),
+  }),
+});
+export type AppLoginAsAnswer = z.infer<typeof appLoginAsAnswer>;
+
+export const appPasswordResetAnswer = z.object({ customer, issued_at: z.string() });
+
+/**
+ * A page of revocations after (`since`, `after_id`), oldest first. Revocations younger than `appRevocationsSettleSeconds`
+ * are left for the next ask, so one committed late (its transaction began earlier) is never skipped.
+ */
+export const appRevocationsQuery = z
+  .object({
+    since: z.iso.datetime({ offset: true }),
+    after_id: z
+      .string()
+      .regex(/^(0|[1-9]\d{0,15})$/, 'a revocation id')
+      .optional(),
+  })
+  .strict();
+export const appRevocationsSettleSeconds = 5;
+
+/** Each force-logout: sessions of `customer_id` issued before `revoked_at` (microseconds, UTC) are over. */
+export const appRevocationsAnswer = z.object({
+  revocations: z.array(z.object({ id: z.number().int(), customer_id: z.number().int(), revoked_at: z.string() })),
+  /** Ask next with `since=next.since&after_id=next.after_id` (unchanged when there was nothing new). */
+  next: z.object({ since: z.string(), after_id: z.string() }),
+  /** True when the page was full: ask again at once. */
+  more: z.boolean(),
+});
+export type AppRevocationsAnswer = z.infer<typeof appRevocationsAnswer>;
