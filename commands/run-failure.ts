@@ -1,6 +1,7 @@
 import { revalidateCalls } from '../src/http';
 import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
+import { genericOutcome, notDoneText } from './outcome';
 import type { OpenRun } from './run-state';
 
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
@@ -13,6 +14,8 @@ const changedAnyway = new Set(['payment_declined']);
  */
 export function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
   run.busy = false;
+  const checked = run.checking !== null;
+  run.checking = null;
   const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
   if (apiError.code === 'cancel_request') return;
   if (typeof apiError.code === 'string' && changedAnyway.has(apiError.code)) {
@@ -25,12 +28,15 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
     run.idempotencyKey = crypto.randomUUID();
   }
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
+  // Asked again after no answer, the server refused it: say plainly that the money did not move.
+  const outcome = (why: string) => (checked ? notDoneText(command.outcome ?? genericOutcome, why) : why);
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
     const text = message.replace(/^[\w./]+: /, '');
     run.errors.fields[field] = text.charAt(0).toUpperCase() + text.slice(1);
+    if (checked) run.errors.form = outcome(run.errors.fields[field]);
     run.step = 'form';
   } else {
-    run.errors.form = message;
+    run.errors.form = outcome(message);
   }
 }
