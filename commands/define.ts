@@ -164,6 +164,21 @@ export interface RunContext<T extends TargetKind = TargetKind, S extends z.ZodOb
   quote?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * How a money command speaks of an outcome it had to ask again for (its request got no answer): "Checking whether
+ * the credit was given…", then "Given at 12:03 (#4711)" or "Not given: nothing changed".
+ */
+export interface OutcomeWords {
+  /** "the credit was given", after "Checking whether ". */
+  checking: string;
+  /** "Given", before " at 12:03 (#4711)". */
+  done: string;
+  /** "Not given", before ": nothing changed". */
+  notDone: string;
+  /** When it was done and the id of the row it wrote, from the answer. */
+  record(answer: unknown): { at?: string | undefined; id?: number | null | undefined };
+}
+
 /** What every command states, whatever it does. */
 interface CommandBase<Id extends string, T extends TargetKind> {
   /** Stable: deep links, recents and shortcuts name it. */
@@ -215,6 +230,8 @@ export interface ActionCommand<
    * customers, the palette and the row menu offer "<title> N customers…" (commands/bulk/flow.ts).
    */
   bulk?: BulkCommandName;
+  /** Money commands: the words for an outcome learnt by asking again after no answer (see `OutcomeWords`). */
+  outcome?: OutcomeWords;
   /** The success toast's title; omitted for commands whose effect is visible by itself (navigation). */
   successMessage?(context: RunContext<T, S>): string;
 }

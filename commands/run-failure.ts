@@ -2,6 +2,7 @@ import { actionFailedTitle, failureTitle, revalidateCalls } from '../src/http';
 import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
 import { serverMessageInWords } from './issue-words';
+import { genericOutcome, notDoneText } from './outcome';
 import type { OpenRun } from './run-state';
 
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
@@ -17,6 +18,8 @@ const titledStatuses: ReadonlySet<number> = new Set([403, 409, 429]);
  */
 export function failed(run: OpenRun, command: ActionCommand, error: unknown): void {
   run.busy = false;
+  const checked = run.checking !== null;
+  run.checking = null;
   const apiError = error as { code?: unknown; message?: unknown; field?: unknown };
   if (apiError.code === 'cancel_request') return;
   if (typeof apiError.code === 'string' && changedAnyway.has(apiError.code)) {
@@ -29,15 +32,18 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
     run.idempotencyKey = crypto.randomUUID();
   }
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
+  // Asked again after no answer, the server refused it: say plainly that the money did not move.
+  const outcome = (why: string) => (checked ? notDoneText(command.outcome ?? genericOutcome, why) : why);
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
     run.errors.fields[field] = serverMessageInWords(message, command.params?.fields[field]);
+    if (checked) run.errors.form = outcome(run.errors.fields[field]);
     run.step = 'form';
     run.rejectedSubmits += 1;
   } else {
     // A refusal's title where it says what the message may not: "Not allowed — …", "Conflict: changed by someone else — …".
     const title = failureTitle({ status, code: String(apiError.code ?? '') }, actionFailedTitle(command.title));
     const says = titledStatuses.has(status) && title !== actionFailedTitle(command.title);
-    run.errors.form = says ? `${title} — ${message}` : message;
+    run.errors.form = outcome(says ? `${title} — ${message}` : message);
   }
 }

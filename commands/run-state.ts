@@ -36,6 +36,8 @@ export interface OpenRun {
   result: RunResult | null;
   /** The form's starting values are being loaded from the server: what it says meanwhile. */
   prefilling: string | null;
+  /** The call got no answer and is being asked again: what the confirmation says meanwhile ("Checking whether…"). */
+  checking: string | null;
   /** The quote of the preview shown on the confirmation (sent with the action). */
   quote: Readonly<Record<string, unknown>> | null;
 }

@@ -1,5 +1,12 @@
 import { api } from '../domain/api';
-import { actionFailedTitle, call, nameFailuresOf, revalidateCalls, showFailuresInPlace } from '../src/http';
+import {
+  actionFailedTitle,
+  call,
+  nameFailuresOf,
+  onUncertainOutcome,
+  revalidateCalls,
+  showFailuresInPlace,
+} from '../src/http';
 import { session } from '../src/session/store';
 import { toast } from '../src/ui/toast-store';
 import { availabilityOf, forbiddenReason, permitted } from './access';
@@ -8,6 +15,7 @@ import { availabilityBlock } from './field-availability';
 import { type FormValues, initialValues, parseForm } from './form-values';
 import { commandById } from './index';
 import { navigateTo } from './navigate';
+import { checkingText, doneText, genericOutcome, unknownText } from './outcome';
 import { closePalette } from './palette-state';
 import { loadPrefill } from './prefill';
 import { rememberCommand, rememberUser } from './recents';
@@ -64,6 +72,11 @@ function startPrefill(command: Command, run: OpenRun): void {
 }
 
 function finish(): void {
+  const closing = runner.run;
+  const command = closing?.checking ? commandById(closing.commandId) : undefined;
+  if (command?.kind === 'action') {
+    toast({ title: 'Outcome unknown', message: unknownText(command.outcome ?? genericOutcome), type: 'negative' });
+  }
   const listener = onClose;
   onClose = undefined;
   controller?.abort();
@@ -122,6 +135,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     result: null,
     prefilling: null,
     quote: null,
+    checking: null,
   };
   startPrefill(command, runner.run);
   return { opened: true };
@@ -216,11 +230,17 @@ async function execute(): Promise<void> {
   if (command.target === 'user' && !run.target) return;
   run.busy = true;
   run.errors.form = null;
+  const mine = run.serial;
   controller = new AbortController();
   // Its calls' failures are shown on the open form or confirmation (`failed`), not toasted as well; their titles name
   // the command ("Give credit failed") instead of the spec's generic "Server error".
   nameFailuresOf(controller.signal, actionFailedTitle(command.title));
   showFailuresInPlace(controller.signal);
+  // No answer (network, timeout): the call asks again with the same key until it learns the outcome, and says so.
+  const words = command.outcome ?? genericOutcome;
+  onUncertainOutcome(controller.signal, () => {
+    if (runner.run?.serial === mine) runner.run.checking = checkingText(words);
+  });
   const context: RunContext = {
     target: run.target,
     params: run.parsed as Record<string, unknown>,
@@ -228,7 +248,6 @@ async function execute(): Promise<void> {
     signal: controller.signal,
     ...(run.quote ? { quote: run.quote } : {}),
   };
-  const mine = run.serial;
   let answer: unknown;
   try {
     answer = await command.run(context);
@@ -237,10 +256,13 @@ async function execute(): Promise<void> {
     failed(runner.run, command, error);
     return;
   }
+  const checked = runner.run?.serial === mine && runner.run.checking !== null;
+  if (checked && runner.run) runner.run.checking = null;
   rememberCommand(command.id);
   if (context.target) rememberUser(context.target);
   const message = command.successMessage?.(context);
-  if (message) toast({ title: message, type: 'positive' });
+  if (checked) toast({ title: message ?? command.title, message: doneText(words, answer), type: 'positive' });
+  else if (message) toast({ title: message, type: 'positive' });
   void revalidateCalls(...command.revalidates);
   const shown = runner.run?.serial === mine ? command.result?.(answer, context) : undefined;
   if (shown && runner.run) {

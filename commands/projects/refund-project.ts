@@ -112,6 +112,16 @@ export default defineCommand({
     api.userDetails.activity,
     api.userDetails.audit,
   ],
+  outcome: {
+    checking: 'the refund was made',
+    done: 'Refunded',
+    notDone: 'Not refunded',
+    record: (answer) => {
+      const refund = (answer as { refund?: { date?: string; ledger_id?: number | null; credit_id?: number | null } })
+        .refund;
+      return { at: refund?.date, id: refund?.ledger_id ?? refund?.credit_id };
+    },
+  },
   successMessage: ({ target, params }) => {
     const currency = target.row?.currency;
     const amount = currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);

@@ -75,6 +75,15 @@ export default defineCommand({
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.userActions.giveCredit, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
   revalidates: [api.users.get, api.userDetails.credits, api.userDetails.activity, api.userDetails.audit],
+  outcome: {
+    checking: 'the credit was given',
+    done: 'Given',
+    notDone: 'Not given',
+    record: (answer) => {
+      const given = answer as { id?: number; date?: string };
+      return { at: given.date, id: given.id };
+    },
+  },
   bulk: 'give_credit',
   successMessage: ({ target, params }) => `${target.name} received ${amountText(target, params.amount)} of credit`,
 });

@@ -62,7 +62,11 @@ const titlesByCode: Readonly<Record<string, string>> = {
   price_changed: 'Conflict: the price changed',
   idempotency_in_progress: 'Still running',
   payment_declined: 'Card declined',
+  network_error: 'No connection',
 };
+
+/** What a request that got no answer says: never a server error, for the server may never have heard of it. */
+export const networkMessage = 'Loupe’s server could not be reached. Check the connection and try again.';
 
 /** What a 4xx means for people, by status, when the console does not know what was being tried. */
 const titlesByStatus: Readonly<Record<number, string>> = {
@@ -134,12 +138,13 @@ export function serverError(status: number, body: unknown, retryAfter?: string |
   const answer = record(body);
   const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
   const code = text(answer?.code) ?? (status === 0 ? 'network_error' : `http_${status}`);
+  const message = code === 'network_error' ? networkMessage : serverMessage(body);
   return new ApiError({
     title: failureTitle({ status, code }),
-    message: serverMessage(body),
+    message,
     status,
     code,
-    detail: text(answer?.detail) ?? serverMessage(body),
+    detail: text(answer?.detail) ?? message,
     field: text(answer?.field),
     retryAfterSeconds: Number.isFinite(seconds) ? seconds : undefined,
   });

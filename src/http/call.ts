@@ -8,6 +8,7 @@ import { ApiError, actionOf, cancelledError, failuresShownInPlace, failureTitle,
 import { endSession } from './end-session';
 import { refreshSession } from './refresh';
 import { headersFor, transport } from './transport';
+import { askAgainAfterMs, isUncertain, moneyTimeoutMs, uncertainListenerOf } from './uncertain-outcome';
 
 /** The inputs of a call, typed from its catalogue entry. */
 export interface CallInput<E extends CallAddress> {
@@ -78,7 +79,7 @@ async function send<E extends CallAddress>(
       query: input.query as Record<string, unknown> | undefined,
       body: input.body as Record<string, unknown> | undefined,
       headers: headersFor(endpoint, bearer, options.idempotencyKey),
-      signal: options.signal,
+      signal: endpoint.money ? withTimeout(options.signal, moneyTimeoutMs()) : options.signal,
     });
   } catch (error) {
     if (endpoint.auth === 'access' && isForbidden(error)) recheckRole();
@@ -86,6 +87,51 @@ async function send<E extends CallAddress>(
     if (session.accessToken === bearer || !session.accessToken) await refreshSession();
     return send(endpoint, input, options, true);
   }
+}
+
+/** The caller's signal, also aborted (as a `TimeoutError`) after `ms`. */
+function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Sends a call; a money call whose outcome is unknown (no answer: network, timeout, a gateway's 502/504) is asked
+ * again with the same `Idempotency-Key` until the server answers (it replays the first answer, or runs the call if
+ * it never arrived), telling the listener named for its signal (see `onUncertainOutcome`) before each try.
+ */
+async function sendUntilKnown<E extends CallAddress>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions,
+): Promise<AnswerOf<E>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send(endpoint, input, options, false);
+    } catch (error) {
+      const unknown = isUncertain(error) || (attempt > 1 && isStillRunning(error));
+      if (!endpoint.money || !unknown || options.signal?.aborted) throw error;
+      uncertainListenerOf(options.signal)?.(attempt);
+      await sleep(askAgainAfterMs(attempt), options.signal);
+      if (options.signal?.aborted) throw error;
+    }
+  }
+}
+
+/** The server is still running the first request of this key (409 `idempotency_in_progress`): ask again later. */
+function isStillRunning(error: unknown): boolean {
+  return (
+    error instanceof FetchError && (error.data as { code?: unknown } | undefined)?.code === 'idempotency_in_progress'
+  );
 }
 
 function asApiError(error: unknown, signal: AbortSignal | undefined): ApiError {
@@ -114,7 +160,7 @@ export async function call<E extends CallAddress>(
     throw new Error(`${endpoint.id} moves money: call it with an idempotencyKey`);
   }
   try {
-    return await send(endpoint, input, options, false);
+    return await sendUntilKnown(endpoint, input, options);
   } catch (raw) {
     const error = asApiError(raw, options.signal);
     if (error.code === 'cancel_request' || error.code === 'session_ended') throw error;

@@ -12,3 +12,4 @@ export { type CallInput, type CallOptions, call } from './call';
 export { endSession } from './end-session';
 export { refreshSession } from './refresh';
 export { revalidateCalls, swrConfig, swrKey, useCall } from './swr';
+export { onUncertainOutcome, setMoneyTimeoutMs } from './uncertain-outcome';

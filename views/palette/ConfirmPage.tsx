@@ -93,6 +93,11 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
             ))}
           </dl>
         ) : null}
+        {run.checking ? (
+          <p role="status" className="text-sm font-medium text-fg">
+            {run.checking}
+          </p>
+        ) : null}
         <FormError>{run.errors.form}</FormError>
       </div>
       <DialogActions>

@@ -59,9 +59,11 @@ export class FakeApi {
     };
     this.requests.push(seen);
     const signal = init.signal;
-    if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    // Like fetch, rejects with the signal's reason (a `TimeoutError` for `AbortSignal.timeout`).
+    const aborted = () => signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    if (signal?.aborted) throw aborted();
     const answer = await new Promise<Answer>((resolve, reject) => {
-      signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      signal?.addEventListener('abort', () => reject(aborted()));
       const reply = () => Promise.resolve(this.answer(seen)).then(resolve, reject);
       if (this.delay === 0) reply();
       else setTimeout(reply, this.delay);
