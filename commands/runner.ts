@@ -10,6 +10,7 @@ import { commandById } from './index';
 import { navigateTo } from './navigate';
 import { closePalette } from './palette-state';
 import { loadPrefill } from './prefill';
+import { armPreviewVersions } from './preview-versions';
 import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
 import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
@@ -216,6 +217,7 @@ async function execute(): Promise<void> {
   controller = new AbortController();
   // Its calls' failure toasts name the command ("Give credit failed") instead of the spec's generic "Server error".
   nameFailuresOf(controller.signal, actionFailedTitle(command.title));
+  armPreviewVersions(controller.signal, run.serial);
   const context: RunContext = {
     target: run.target,
     params: run.parsed as Record<string, unknown>,

@@ -274,6 +274,14 @@ export const errorCatalogue = {
     message: 'This link is not valid any more (used, replaced or expired): ask an admin for a new invitation',
   },
   password_common: { status: 400, message: 'password: this is one of the most common passwords; choose another' },
+  preview_stale: {
+    status: 409,
+    message: 'What the preview showed has changed since; look at the fresh preview and confirm again',
+  },
+  if_match_invalid: {
+    status: 400,
+    message: 'If-Match: name at most 20 records as "kind:id@version", comma-separated, each quoted',
+  },
   internal: { status: 500, message: 'Server Error - Contact Support' },
   audit_unavailable: {
     status: 503,
