@@ -18,6 +18,7 @@ import { navigateTo } from './navigate';
 import { checkingText, doneText, genericOutcome, unknownText } from './outcome';
 import { closePalette } from './palette-state';
 import { loadPrefill } from './prefill';
+import { armPreviewVersions } from './preview-versions';
 import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
 import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
@@ -236,6 +237,7 @@ async function execute(): Promise<void> {
   // the command ("Give credit failed") instead of the spec's generic "Server error".
   nameFailuresOf(controller.signal, actionFailedTitle(command.title));
   showFailuresInPlace(controller.signal);
+  armPreviewVersions(controller.signal, run.serial);
   // No answer (network, timeout): the call asks again with the same key until it learns the outcome, and says so.
   const words = command.outcome ?? genericOutcome;
   onUncertainOutcome(controller.signal, () => {

@@ -302,6 +302,14 @@ export const errorCatalogue = {
   link_not_found: { status: 404, message: 'No such link: it was never issued, or was cut short' },
   link_used: { status: 410, message: 'This link was used already: each opens once' },
   link_expired: { status: 410, message: 'This link has expired: ask for a new one' },
+  preview_stale: {
+    status: 409,
+    message: 'What the preview showed has changed since; look at the fresh preview and confirm again',
+  },
+  if_match_invalid: {
+    status: 400,
+    message: 'If-Match: name at most 20 records as "kind:id@version", comma-separated, each quoted',
+  },
   internal: { status: 500, message: 'Server Error - Contact Support' },
   audit_unavailable: {
     status: 503,

@@ -111,6 +111,7 @@ export const refunds = defineArea('refunds', {
     permission: 'refund',
     params: projectParams,
     answer: refundableSchema,
+    target: { kind: 'project', param: 'project_id' },
   }),
   refund: post('projects/editing/:project_id/refund', {
     summary: 'Refund (part of) an editing project to the card or as credit, never more than it was charged in total',

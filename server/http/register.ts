@@ -4,6 +4,7 @@ import { xsrfHeader } from '../../domain/auth';
 import { type Endpoint, isMutation, permissionsOfCall } from '../../domain/endpoint';
 import { can, canAny } from '../../domain/permissions';
 import { xsrfTokenMatches } from '../auth/tokens';
+import { honourVersions } from '../collab/preconditions';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { FileStore } from '../files/store';
@@ -186,6 +187,7 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   const providerKey = providerKeyOf(claim.staffId, claim.key);
   const plan = await options.db
     .transaction(async (db) => {
+      await honourVersions(db, handler.endpoint, invocation.request, invocation.reply, true);
       const prepared = await handler.prepare(staffContext(db, invocation), { providerKey });
       if (prepared.refund) {
         await recordRefundAttempt(db, providerKey, handler.endpoint.id, claim.staffId, prepared.refund);
@@ -232,11 +234,15 @@ async function respond(
     if (handler.kind === 'payment') throw new Error(`${endpoint.id}: payment calls must be money calls`);
     if (handler.transaction === false && !isMutation(endpoint)) {
       // A read whose statements each stand alone: no BEGIN/COMMIT round trips (handler.ts, `transaction: false`).
+      await honourVersions(options.db, endpoint, request, reply);
       const answer = await runHandler(handler, options.db, invocation);
       if (options.checkAnswers) checkAnswer(endpoint, answer);
       return answer;
     }
-    return inTransaction(endpoint, invocation, null, (db) => runHandler(handler, db, invocation));
+    return inTransaction(endpoint, invocation, null, async (db) => {
+      await honourVersions(db, endpoint, request, reply);
+      return runHandler(handler, db, invocation);
+    });
   }
   const caller = request.caller;
   if (!caller) throw fail('not_authenticated');
@@ -255,7 +261,10 @@ async function respond(
   }
   try {
     if (handler.kind === 'payment') return await runPayment(handler, invocation, claim);
-    return await inTransaction(endpoint, invocation, claim, (db) => runHandler(handler, db, invocation));
+    return await inTransaction(endpoint, invocation, claim, async (db) => {
+      await honourVersions(db, endpoint, request, reply);
+      return runHandler(handler, db, invocation);
+    });
   } catch (error) {
     if (isApiError(error) && error.status < 500) {
       await finishIdempotencyKey(options.db, claim, error.status, error.toAnswer());

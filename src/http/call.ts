@@ -6,6 +6,7 @@ import { session } from '../session/store';
 import { toast, toastDefaults } from '../ui/toast-store';
 import { ApiError, actionOf, cancelledError, failuresShownInPlace, failureTitle, serverError } from './api-error';
 import { endSession } from './end-session';
+import { noteVersion, reportStale, versionHeaders } from './record-versions';
 import { refreshSession } from './refresh';
 import { headersFor, transport } from './transport';
 import { askAgainAfterMs, isUncertain, moneyTimeoutMs, uncertainListenerOf } from './uncertain-outcome';
@@ -78,8 +79,9 @@ async function send<E extends CallAddress>(
       method: endpoint.method,
       query: input.query as Record<string, unknown> | undefined,
       body: input.body as Record<string, unknown> | undefined,
-      headers: headersFor(endpoint, bearer, options.idempotencyKey),
+      headers: { ...headersFor(endpoint, bearer, options.idempotencyKey), ...versionHeaders(endpoint, options.signal) },
       signal: endpoint.money ? withTimeout(options.signal, moneyTimeoutMs()) : options.signal,
+      onResponse: ({ response }) => noteVersion(options.signal, response.headers.get('etag')),
     });
   } catch (error) {
     if (endpoint.auth === 'access' && isForbidden(error)) recheckRole();
@@ -164,6 +166,7 @@ export async function call<E extends CallAddress>(
   } catch (raw) {
     const error = asApiError(raw, options.signal);
     if (error.code === 'cancel_request' || error.code === 'session_ended') throw error;
+    reportStale(options.signal, error.code);
     if (!options.silent && !failuresShownInPlace(options.signal)) {
       const title = failureTitle(error, actionOf(options.signal));
       toast({ title, message: error.message, type: 'negative', timeout: toastDefaults.errorTimeout });

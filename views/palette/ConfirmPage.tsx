@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
+import { previewVersions, setPreviewVersions } from '../../commands/preview-versions';
 import { confirmRun, runner, setQuote, stepBack } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
@@ -14,6 +15,7 @@ import type { FieldOption } from '../../src/ui/fields/types';
 import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
 import { PreviewPanel, usePreview } from './PreviewPanel';
+import { useStalePreview } from './useStalePreview';
 
 const noEndpoint: Endpoint = api.users.lastViewed;
 
@@ -43,11 +45,15 @@ function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
 /** The last step: names the target and the consequence, lists the parameters, and runs on Enter. */
 export function ConfirmPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
-  const preview = usePreview(command, runner.run?.target, runner.run?.parsed ?? null);
   const form = useRef<HTMLFormElement>(null);
   const serialOfRun = run?.serial ?? 0;
+  const stale = useSnapshot(previewVersions);
+  const round = stale.serial === serialOfRun ? stale.staleRounds : 0;
+  const preview = usePreview(command, runner.run?.target, runner.run?.parsed ?? null, round);
+  const before = useStalePreview(preview.preview, round);
   const quote = preview.preview?.quote ?? null;
   useEffect(() => setQuote(serialOfRun, quote), [serialOfRun, quote]);
+  useEffect(() => setPreviewVersions(serialOfRun, preview.versions), [serialOfRun, preview.versions]);
   // The confirm button waits for the price: focus it once it is there, so Enter confirms what was read.
   useEffect(() => {
     if (preview.ready && command.preview)
@@ -80,7 +86,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
       <div className="flex flex-col gap-3 px-3 py-3">
         {command.confirm === 'money' ? <p className="text-sm font-medium text-warning">This moves money.</p> : null}
         {consequence ? <p className="text-sm text-fg">{consequence}</p> : null}
-        {command.preview ? <PreviewPanel state={preview} /> : null}
+        {command.preview ? <PreviewPanel state={preview} before={before} /> : null}
         {fields.length > 0 ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {fields.map(([name, spec]) => (

@@ -24,6 +24,7 @@ export * from './partners';
 export * from './payment-provider-sandbox';
 export * from './profiles';
 export * from './projects';
+export * from './record-versions';
 export * from './refresh-tokens';
 export * from './sessions';
 export * from './staff';

@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { count } from 'drizzle-orm';
+import { xsrfCookie, xsrfHeader } from '../../domain/auth';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { customers } from '../../server/db/schema';
+import { SandboxGateway } from '../../server/payments';
+import { seedDatabase } from '../../server/seed/generate';
+import { type Agent, benchRace } from './collab-race';
+
+/**
+ * `npm run bench:collab` (DATABASE_URL: a PostgreSQL database the bench may write to, seeded if empty): two
+ * instances of the app in this process on one PostgreSQL, each on its own pool and LISTEN connection, listening on
+ * loopback. Prints the two-agent refund race.
+ */
+const { values } = parseArgs({
+  options: {
+    trials: { type: 'string', default: '1000' },
+    port: { type: 'string', default: '8370' },
+  },
+});
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('bench:collab runs on PostgreSQL: set DATABASE_URL (e.g. a loupe_<you>_bench database)');
+const secret = 'bench-only-secret-of-at-least-thirty-two-characters';
+
+const instances = await Promise.all([0, 1].map(() => openDatabase({ url })));
+const [first, second] = instances;
+if (!first || !second) throw new Error('unreachable');
+await migrate(first);
+const [held] = await first.db.select({ n: count() }).from(customers);
+await seedDatabase(first.db, { customers: held?.n ? 0 : 2000, staff: true });
+const sandbox = new SandboxGateway(first.db);
+const apps = await Promise.all(
+  instances.map((database) =>
+    buildApp({ database, gateway: sandbox, config: { jwtSecret: secret, idempotencyWaitMs: 60_000 } }),
+  ),
+);
+const port = Number(values.port);
+await Promise.all(apps.map((app, index) => app.listen({ port: port + index, host: '127.0.0.1' })));
+
+async function signIn(email: string, index: number): Promise<Agent> {
+  const base = `http://127.0.0.1:${port + index}/admin`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'loupe-demo' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const xsrf = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${xsrfCookie}=`))
+    ?.slice(xsrfCookie.length + 1);
+  if (!token || !xsrf) throw new Error(`sign-in failed (${login.status})`);
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    [xsrfHeader]: xsrf,
+    cookie: `${xsrfCookie}=${xsrf}`,
+  };
+  return { base, headers };
+}
+
+const agents: [Agent, Agent] = [
+  await signIn('admin@example.com', 0),
+  await signIn('support_master@example.com', 1),
+];
+console.log(`load average: ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+await benchRace(first.db, sandbox, agents, Number(values.trials));
+await Promise.all(apps.map((app) => app.close()));
+await Promise.all(instances.map((database) => database.close()));

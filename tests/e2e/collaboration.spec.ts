@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import type { EditingProjectRow } from '../../domain/projects';
+import type { CustomerRow } from '../../domain/users';
+import { apiAs, signIn } from './support';
+
+/** A demo customer (further down the list than other suites use) with a refundable project, and an admin's API. */
+async function refundableProject(baseURL: string) {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf };
+  const filtered = await api.post('/admin/users/users_filter', {
+    headers,
+    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 100 },
+  });
+  const { users } = (await filtered.json()) as { users: CustomerRow[] };
+  for (const user of users.slice(50)) {
+    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
+    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
+    const project = projects.find(
+      (row) =>
+        row.total_charge.amount >= 2000 &&
+        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
+    );
+    if (project) return { user, project, api, headers };
+  }
+  throw new Error('No demo customer with a refundable editing project');
+}
+
+test('two agents, one refund: the second confirmation is refused with who refunded, and shows the fresh preview marked', async ({
+  page,
+  baseURL,
+}) => {
+  const { user, project, api, headers } = await refundableProject(baseURL as string);
+  await signIn(page, 'SUPPORT_MASTER');
+  const form = new URLSearchParams({
+    run: 'project.refund',
+    project_id: String(project.id),
+    amount: '5',
+    to: 'credit',
+    reason: 'UNSATISFIED_WITH_EDITS',
+    description: 'Late galleries',
+  });
+  await page.goto(`/users/${user.id}/projects?${form}`);
+  await expect(page.getByLabel('Amount')).toHaveValue('5');
+  await page.keyboard.press('Control+Enter');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Refunded before')).toBeVisible();
+  const leftBefore = await preview.locator('dt', { hasText: 'Left after this refund' }).locator('+ dd').innerText();
+
+  // Meanwhile an admin refunds the same project (reading first, as the console does).
+  const read = await api.get(`/admin/projects/editing/${project.id}/refundable`, { headers });
+  const refunded = await api.post(`/admin/projects/editing/${project.id}/refund`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID(), 'If-Match': read.headers().etag ?? '' },
+    data: { amount: 5, to: 'credit', reason: 'UNSATISFIED_WITH_EDITS', description: 'Same ticket' },
+  });
+  expect(refunded.status()).toBe(200);
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/was just refunded .5\.00 by /)).toBeVisible();
+  // The fresh preview marks what changed: refunded before, and what is left.
+  await expect(preview.locator('[data-changed]')).toHaveCount(2);
+  await expect(preview.locator('[data-changed]').first()).toContainText('Refunded before');
+  await expect(preview.locator('s', { hasText: leftBefore })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: new RegExp(`^Refund project ${user.first_name}`) })).toBeFocused();
+  await page.screenshot({ path: 'test-results/stale-preview.png' });
+
+  // Knowing, the agent confirms the fresh preview: one more refund, on the new numbers.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`Project #${project.id}: .5\\.00 refunded as credit`))).toBeVisible();
+  const after = await api.get(`/admin/projects/editing/${project.id}/refundable`, { headers });
+  const left = (await after.json()) as { refunded: { amount: number } };
+  expect(left.refunded.amount).toBeGreaterThanOrEqual(1000);
+  await api.dispose();
+});
