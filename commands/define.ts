@@ -3,7 +3,7 @@ import type { BulkCommandName } from '../domain/bulk';
 import type { AnswerOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
-import type { FieldKind, FieldOption } from '../src/ui/fields/types';
+import type { FieldChoice, FieldKind, FieldOption } from '../src/ui/fields/types';
 import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
@@ -46,6 +46,33 @@ export function optionsFrom<E extends Endpoint>(
   };
 }
 
+/** The records a chooser (`record` field) offers, fetched by a list call of the catalogue, newest first. */
+export interface ChoicesFromCall {
+  endpoint: Endpoint;
+  /** The call's input for the customer (or page) and what is typed; `null` waits (e.g. until the customer is chosen). */
+  input(
+    context: FieldContext,
+    query: string,
+  ): { params?: Record<string, unknown>; query?: Record<string, unknown> } | null;
+  toChoices: (answer: unknown) => readonly FieldChoice[];
+}
+
+/**
+ * A chooser's records from a list call: its input from the customer acted on (and the typed text, for calls that search
+ * on the server), its answer mapped to choices (name, then date, status, amount; newest first).
+ */
+export function choicesFrom<E extends Endpoint>(
+  endpoint: E,
+  input: (context: FieldContext, query: string) => CallInputOf<E> | null,
+  toChoices: (answer: AnswerOf<E>) => readonly FieldChoice[],
+): ChoicesFromCall {
+  return {
+    endpoint,
+    input: input as ChoicesFromCall['input'],
+    toChoices: toChoices as (answer: unknown) => readonly FieldChoice[],
+  };
+}
+
 /** What a field's hint or prefix may depend on: the signed-in role and the customer acted on. */
 export interface FieldContext {
   role: Role | null;
@@ -67,8 +94,10 @@ export interface FieldSpec {
   check?: (value: unknown, context: FieldContext) => string | undefined;
   /** Select only: a fixed list, or options from a call. */
   options?: readonly FieldOption[] | OptionsFromCall;
-  /** Select only: the values are numbers and are sent as numbers. */
+  /** Select only: the values are numbers and are sent as numbers. Record fields: the ids are numbers. */
   numeric?: boolean;
+  /** Record only: where its records come from. */
+  choices?: ChoicesFromCall;
   /** Money only: the currency symbol shown before the amount. */
   currencySymbol?: (context: FieldContext) => string | undefined;
   /** A check against the server as the person types (e.g. is this e-mail free?); Continue waits until it passes. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { emptyValue } from '../src/ui/fields/Field';
+import { typedId } from '../src/ui/fields/rank-choices';
 import type { FieldValue } from '../src/ui/fields/types';
 import type { FieldContext, ParamsSpec } from './define';
 
@@ -64,6 +65,13 @@ export function parseForm<S extends z.ZodObject>(
     }
     const text = (value ?? '').trim();
     if (text === '') continue;
+    if (field.kind === 'record') {
+      // A chooser holds the picked record's id, or what was typed when nothing was picked (an id is taken as typed).
+      const id = field.numeric ? typedId(text) : text.replace(/^#\s*/, '');
+      if (id === undefined) fields[name] = 'Pick one from the list (type part of its name, then Enter), or type its id';
+      else input[name] = field.numeric ? Number(id) : id;
+      continue;
+    }
     if (field.kind === 'number' || field.kind === 'money' || field.numeric) {
       const plain = text.replace(/[\s,]/g, '');
       if (numeric.test(plain)) input[name] = Number(plain);

@@ -76,6 +76,8 @@ export const projectPageQuery = z
     page_size: z.coerce.number().int().min(1).max(200).default(50),
     sort: z.enum(editingProjectSorts).default('date'),
     order: z.enum(['asc', 'desc']).default('desc'),
+    /** Only projects whose name holds this text, or whose id it is (a chooser's search). */
+    q: z.string().trim().min(1).max(100).optional(),
   })
   .strict();
 export type ProjectPageQuery = z.infer<typeof projectPageQuery>;

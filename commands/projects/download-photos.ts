@@ -4,6 +4,7 @@ import type { projectDownloadAnswer } from '../../domain/projects';
 import { call } from '../../src/http';
 import { dismissToast, toast } from '../../src/ui/toast-store';
 import { defineCommand } from '../define';
+import { editingProjectField } from './project-choice';
 
 const form = z.object({ project_id: api.projects.download.params.shape.project_id });
 type DownloadLink = z.infer<typeof projectDownloadAnswer>;
@@ -67,10 +68,8 @@ export default defineCommand({
     schema: form,
     fields: {
       project_id: {
-        kind: 'number',
-        label: 'Project id',
-        placeholder: 'From the Projects tab',
-        hint: 'A ZIP of the project’s photos; its progress shows as it downloads. Row menus fill this in.',
+        ...editingProjectField,
+        hint: 'A ZIP of the project’s photos; its progress shows as it downloads.',
       },
     },
   },

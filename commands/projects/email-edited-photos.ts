@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { editingProjectField } from './project-choice';
 
 const form = z.object({ project_id: api.projects.emailEditedPhotos.params.shape.project_id });
 
@@ -15,12 +16,7 @@ export default defineCommand({
   params: {
     schema: form,
     fields: {
-      project_id: {
-        kind: 'number',
-        label: 'Project id',
-        placeholder: 'From the Projects tab',
-        hint: 'The customer gets a link to the project’s edited photos. Row menus fill this in.',
-      },
+      project_id: { ...editingProjectField, hint: 'The customer gets a link to the project’s edited photos.' },
     },
   },
   confirm: false,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { videoProjectField } from './project-choice';
 
 const form = z.object({ project_id: api.projects.emailVideo.params.shape.project_id });
 
@@ -15,12 +16,7 @@ export default defineCommand({
   params: {
     schema: form,
     fields: {
-      project_id: {
-        kind: 'number',
-        label: 'Video project id',
-        placeholder: 'From the Projects tab’s video list',
-        hint: 'The customer gets a link to the video. Row menus fill this in.',
-      },
+      project_id: { ...videoProjectField, hint: 'The customer gets a link to the video.' },
     },
   },
   confirm: false,

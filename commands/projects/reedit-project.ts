@@ -3,6 +3,7 @@ import { api } from '../../domain/api';
 import { reeditBody } from '../../domain/projects';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { editingProjectField } from './project-choice';
 
 const reeditForm = z.object({
   project_id: api.projects.reedit.params.shape.project_id,
@@ -20,12 +21,7 @@ export default defineCommand({
   params: {
     schema: reeditForm,
     fields: {
-      project_id: {
-        kind: 'number',
-        label: 'Project id',
-        placeholder: 'From the Projects tab',
-        hint: 'Row menus on the Projects tab fill this in.',
-      },
+      project_id: editingProjectField,
       reason: { kind: 'textarea', label: 'Reason', placeholder: 'What should come out differently' },
     },
   },

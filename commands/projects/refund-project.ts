@@ -4,6 +4,7 @@ import { formatMoney, type Money, money } from '../../domain/money';
 import { type Refundable, refundBody, refundDestinationLabels } from '../../domain/refunds';
 import { call } from '../../src/http';
 import { defineCommand, optionsFrom, type Preview, type PreviewLine } from '../define';
+import { editingProjectField } from './project-choice';
 
 const refundForm = refundBody.extend({ project_id: api.refunds.refund.params.shape.project_id });
 type RefundForm = z.output<typeof refundForm>;
@@ -50,12 +51,7 @@ export default defineCommand({
   params: {
     schema: refundForm,
     fields: {
-      project_id: {
-        kind: 'number',
-        label: 'Project id',
-        placeholder: 'From the Projects tab',
-        hint: 'Row menus on the Projects tab fill this in.',
-      },
+      project_id: editingProjectField,
       amount: {
         kind: 'money',
         label: 'Amount',

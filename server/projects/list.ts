@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { ProjectKind, ProjectPageQuery } from '../../domain/projects';
 import { detailListLimit } from '../../domain/user-details';
@@ -9,6 +9,7 @@ import { charges, customers, profiles, projects } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { containsPattern } from '../tables/filter-sql';
 import {
   additionalProjectHeaders,
   editingProjectHeaders,
@@ -25,6 +26,18 @@ const sortColumns = {
   number_of_images_sent: projects.imagesSent,
 } as const;
 
+/** A chooser's search: the name holds the text (any case), or the text is the id (`1508`, `#1508`). */
+function searchCondition(text: string): { rows: SQL | undefined; counted: SQL } {
+  const pattern = containsPattern(text);
+  const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+  const idNumber = id === undefined ? undefined : Number(id);
+  return {
+    rows: or(ilike(projects.name, pattern), idNumber === undefined ? undefined : eq(projects.id, idNumber)),
+    counted:
+      idNumber === undefined ? sql`t.name ilike ${pattern}` : sql`(t.name ilike ${pattern} or t.id = ${idNumber})`,
+  };
+}
+
 /**
  * One page of a customer's projects of a kind, sorted in SQL (tie-broken by id), with the total, the customer's
  * currency and what each project had refunded (card and credit) — in ONE statement: the count and the currency are
@@ -33,9 +46,12 @@ const sortColumns = {
  * an empty page. Reads run without a transaction (each statement stands alone).
  */
 async function projectPage(db: Database, customerId: number, kind: ProjectKind, query: ProjectPageQuery) {
-  const where = and(eq(projects.customerId, customerId), eq(projects.kind, kind));
+  const search = query.q === undefined ? undefined : searchCondition(query.q);
+  const where = and(eq(projects.customerId, customerId), eq(projects.kind, kind), search?.rows);
   const direction = query.order === 'asc' ? asc : desc;
-  const counted = sql<number>`(select count(*) from projects t where t.customer_id = ${customerId} and t.kind = ${kind})`;
+  const counted = sql<number>`(select count(*) from projects t where t.customer_id = ${customerId} and t.kind = ${kind}${
+    search ? sql` and ${search.counted}` : sql``
+  })`;
   const rows = await runPrepared(
     db
       .select({

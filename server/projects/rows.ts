@@ -37,6 +37,7 @@ function headers(columns: readonly (readonly [string, string, Header['type'], bo
 
 /** The editing list's columns; the sortable ones are `editingProjectSorts`. */
 export const editingProjectHeaders = headers([
+  ['id', 'Id', 'NUMBER', false, true],
   ['date', 'Date', 'DATETIME', true, true],
   ['project_name', 'Project', 'TEXT', true, true],
   ['project_type', 'Type', 'TAG', false, true],
@@ -53,11 +54,11 @@ export const editingProjectHeaders = headers([
   ['sent_final_edit_date', 'Delivered', 'DATETIME', false, false],
   ['catalog_path', 'Catalog', 'TEXT', false, false],
   ['software_version', 'Plug-in version', 'TEXT', false, false],
-  ['id', 'Project id', 'NUMBER', false, false],
   ['quick_actions', 'Actions', 'ROW_MENU', false, true],
 ]);
 
 export const videoProjectHeaders = headers([
+  ['id', 'Id', 'NUMBER', false, true],
   ['date', 'Date', 'DATETIME', true, true],
   ['project_name', 'Project', 'TEXT', true, true],
   ['project_status', 'Status', 'STATUS', false, true],

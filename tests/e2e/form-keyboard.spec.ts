@@ -88,7 +88,7 @@ test('refund project (record, money, two selects, textarea): a refused submit, t
   await signIn(page, 'SUPPORT_MASTER', `/users/${user.id}/general`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Shift+F');
-  const projectField = page.getByLabel(/^Project( id)?$/);
+  const projectField = page.getByLabel('Project', { exact: true });
   await expect(projectField).toBeFocused();
   await expect(page.getByLabel('Reason')).not.toHaveAttribute('aria-busy', 'true');
 

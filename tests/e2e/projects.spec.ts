@@ -55,7 +55,7 @@ test('keyboard only: re-edit a delivered project from its row menu, with a reaso
   const menu = page.getByRole('menu', { name: `Project #${project.id}` });
   await expect(menu.getByRole('menuitem', { name: /Re-edit project/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Project id')).toHaveValue(String(project.id));
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(new RegExp(`#${project.id}$`));
   const reason = page.getByLabel('Reason');
   for (
     let presses = 0;
@@ -193,7 +193,7 @@ test('keyboard only: open a customer, find a project, refund part of it to credi
     `Refund project #${project.id}`,
   );
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Project id')).toHaveValue(String(project.id));
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(new RegExp(`#${project.id}$`));
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Amount')).toBeFocused();
   await page.keyboard.type('5');
@@ -244,7 +244,7 @@ test('keyboard only: Shift+F on a project row opens its refund prefilled (nothin
   // The refund shortcut on the focused row: the form opens with the project filled in; Escape leaves it unrun.
   await tabTo(page, `Actions for project #${project.id}`);
   await page.keyboard.press('Shift+F');
-  await expect(page.getByLabel('Project id')).toHaveValue(String(project.id));
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(new RegExp(`#${project.id}$`));
   await expect(page.getByLabel('Amount')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Amount')).toHaveCount(0);
@@ -256,9 +256,9 @@ test('keyboard only: Shift+F on a project row opens its refund prefilled (nothin
   await page.keyboard.type('download project photos');
   await expect(page.getByRole('dialog').getByRole('option', { selected: true })).toContainText(/Download/);
   await page.keyboard.press('Enter');
-  const form = page.getByLabel('Project id');
+  const form = page.getByLabel('Project', { exact: true });
   if (await form.isVisible().catch(() => false)) {
-    await expect(form).toHaveValue(String(project.id));
+    await expect(form).toHaveValue(new RegExp(`#${project.id}$`));
     await page.keyboard.press('Control+Enter');
   }
   const download = await saved;

@@ -98,6 +98,21 @@ describeEachBackend(
       expect(result.json.projects[2]?.project_type).toBe('CULL');
     });
 
+    it('finds projects by a fragment of their name (any case, % and _ literal) or by id, for the record chooser', async () => {
+      const { customer, billed, waiting, cull } = await customerWithProjects();
+      const ids = async (q: string) => {
+        const answer = await master.get(t.api.projects.editing, { user_id: customer.id }, { q });
+        expect(answer.status).toBe(200);
+        return { ids: answer.json.projects.map((row) => row.id), total: answer.json.meta.total_number_of_projects };
+      };
+      expect(await ids('WEDD')).toEqual({ ids: [billed.id], total: 1 });
+      expect(await ids('o')).toEqual({ ids: [waiting.id, cull.id], total: 2 });
+      expect(await ids(`#${cull.id}`)).toEqual({ ids: [cull.id], total: 1 });
+      expect(await ids('%')).toEqual({ ids: [], total: 0 });
+      const nul = await master.get(t.api.projects.editing, { user_id: customer.id }, { q: 'a\u0000b' });
+      expect(nul.status).toBe(400);
+    });
+
     it('pages and sorts in SQL, and refuses a sort it does not know with 400', async () => {
       const { customer, billed, waiting, cull } = await customerWithProjects();
       const page = await master.get(

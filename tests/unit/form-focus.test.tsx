@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cancelRun, runCommand, runner } from '../../commands/runner';
@@ -7,11 +7,16 @@ import { refundReasons } from '../../domain/refunds';
 import { clearSession } from '../../src/session/store';
 import { Palette } from '../../views/palette/Palette';
 import { customerRow, usersAnswer } from './support/customer-row';
+import { editingProject } from './support/editing-project';
 import { FakeApi } from './support/fake-api';
 import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
 
 let server: FakeApi;
+const projects = [
+  editingProject({ id: 31, project_name: 'Smith wedding', date: '2026-11-20T10:00:00Z' }),
+  editingProject({ id: 7, project_name: 'Autumn portraits', date: '2026-10-02T10:00:00Z' }),
+];
 let releaseReasons: () => void;
 
 const jane = () => userTarget(customerRow());
@@ -45,6 +50,17 @@ beforeEach(async () => {
     releaseReasons = resolve;
   });
   server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(customerRow()) }));
+  server.on('GET', '/admin/users/42/projects', (seen) => ({
+    status: 200,
+    body: {
+      headers: [],
+      projects: projects.filter((row) => {
+        const q = new URLSearchParams(seen.search).get('q')?.toLowerCase();
+        return !q || row.project_name.toLowerCase().includes(q) || `#${row.id}` === q || String(row.id) === q;
+      }),
+      meta: { total_number_of_projects: projects.length, page: 1, page_size: 50 },
+    },
+  }));
   server.on('GET', '/admin/refund_possible_reasons', async () => {
     await reasons;
     return { status: 200, body: refundReasons };
@@ -66,14 +82,14 @@ describe('a command form’s focus (useFormFocus)', () => {
   it('after a rejected submit focuses the first invalid field once; typing to fix fields never moves it', async () => {
     await openRefund();
     releaseReasons();
-    await waitFor(() => expect(document.activeElement).toBe(field('Project id')));
+    await waitFor(() => expect(document.activeElement).toBe(field('Project')));
     fireEvent.submit(refundForm());
     await waitFor(() => expect(runner.run?.errors.fields.project_id).toBeTruthy());
-    expect(document.activeElement).toBe(field('Project id'));
+    expect(document.activeElement).toBe(field('Project'));
 
     // Each fix clears its error, so the first invalid field changes with every field fixed: focus stays put.
-    await typeInto('Project id', '7');
-    expect(document.activeElement).toBe(field('Project id'));
+    await typeInto('Project', '7');
+    expect(document.activeElement).toBe(field('Project'));
     field('Amount').focus();
     await typeInto('Amount', '1');
     await typeInto('Amount', '15');
@@ -83,6 +99,29 @@ describe('a command form’s focus (useFormFocus)', () => {
     // A second rejected submit focuses the first field still invalid, once.
     fireEvent.submit(refundForm());
     await waitFor(() => expect(document.activeElement).toBe(field('Refund to')));
+  });
+
+  it('picks a project by part of its name with Enter, or takes a typed id; the list shows name, date, status, amount, id', async () => {
+    await openRefund();
+    releaseReasons();
+    const chooser = field('Project');
+    await waitFor(() => expect(document.activeElement).toBe(chooser));
+    await typeInto('Project', 'wedd');
+    const list = await screen.findByRole('listbox', { name: 'Project choices' });
+    const listed = within(list).getAllByRole('option');
+    expect(listed.map((option) => option.textContent)).toEqual([
+      expect.stringMatching(/^Smith wedding.*20 Nov 2026.*#31$/),
+    ]);
+    fireEvent.keyDown(chooser, { key: 'Enter' });
+    expect(runner.run?.values.project_id).toBe('31');
+    await waitFor(() => expect(chooser.value).toBe('Smith wedding · #31'));
+    expect(runner.run?.step).toBe('form');
+
+    await typeInto('Project', '#7');
+    expect(runner.run?.values.project_id).toBe('7');
+    await typeInto('Project', 'nothing like it');
+    fireEvent.submit(refundForm());
+    await waitFor(() => expect(runner.run?.errors.fields.project_id).toMatch(/^Pick one from the list/));
   });
 
   it('keeps what is typed into a select while its options load, and picks the option it names', async () => {

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelRun, runner } from '../../commands/runner';
-import type { EditingProjectRow } from '../../domain/projects';
 import type { Header } from '../../domain/tables';
 import { clearSession } from '../../src/session/store';
 import UserDetailsPage from '../../views/user-details/UserDetailsPage';
 import { customerRow, usersAnswer } from './support/customer-row';
+import { editingProject } from './support/editing-project';
 import { FakeApi } from './support/fake-api';
 import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
@@ -22,28 +22,6 @@ const header = (key: string, label: string, type: Header['type'] = 'TEXT', sorta
 
 const eur = (amount: number) => ({ amount, multiplier: 100 as const, symbol: '€' });
 
-function editing(overrides: Partial<EditingProjectRow> & Pick<EditingProjectRow, 'id' | 'project_name'>) {
-  return {
-    project_type: 'EDIT',
-    date: '2026-03-01T10:00:00.000Z',
-    delivery_to_gallery: { icon: 'NONE', tooltip: 'Delivered to Lightroom only' },
-    selected_profile: { id: 7, profile_name: 'Golden Hour' },
-    project_status: 'DOWNLOADED',
-    sent_final_edit_date: null,
-    catalog_path: null,
-    number_of_images_sent: 800,
-    number_of_edit_sent: 600,
-    number_of_edits_to_charge: 600,
-    advanced_options: [],
-    total_charge: eur(4800),
-    invoice: null,
-    paid: true,
-    software_version: '4.5.1',
-    quick_actions: [],
-    ...overrides,
-  } satisfies EditingProjectRow;
-}
-
 const editingAnswer = {
   headers: [
     header('date', 'Date', 'DATETIME', true),
@@ -55,7 +33,7 @@ const editingAnswer = {
     header('quick_actions', 'Actions', 'ROW_MENU'),
   ],
   projects: [
-    editing({
+    editingProject({
       id: 3,
       project_name: 'Smith wedding',
       advanced_options: ['CROP', 'HDR_MERGE'],
@@ -66,7 +44,13 @@ const editingAnswer = {
         { name: 'RE_EDIT', is_disabled: false, disable_message: null },
       ],
     }),
-    editing({ id: 2, project_name: 'Autumn portraits', project_status: 'UPLOADED', total_charge: eur(0), paid: false }),
+    editingProject({
+      id: 2,
+      project_name: 'Autumn portraits',
+      project_status: 'UPLOADED',
+      total_charge: eur(0),
+      paid: false,
+    }),
   ],
   meta: { total_number_of_projects: 120, page: 1, page_size: 50 },
 };

@@ -1,10 +1,13 @@
-import type { FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { ChoicesFromCall, FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
 import { runner } from '../../commands/runner';
 import type { Endpoint } from '../../domain/endpoint';
-import { useCall } from '../../src/http';
+import { call, swrKey, useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
 import { Field } from '../../src/ui/fields/Field';
-import type { FieldValue } from '../../src/ui/fields/types';
+import type { FieldChoice, FieldValue } from '../../src/ui/fields/types';
+import { useDebounced } from '../../src/ui/use-debounced';
 import { useFieldAvailability } from './use-field-availability';
 
 interface CommandFieldProps {
@@ -29,13 +32,48 @@ function FieldWithCallOptions({ source, ...props }: CommandFieldProps & { source
   return <FieldOf {...props} options={options} loading={isLoading} />;
 }
 
+/** How long typing must pause before a chooser asks its list call again (calls that search on the server). */
+const choicesQueryDelayMs = 150;
+
+function FieldWithChoices({ source, ...props }: CommandFieldProps & { source: ChoicesFromCall }) {
+  const { userRole } = useSession();
+  const [query, setQuery] = useState('');
+  const settled = useDebounced(query, choicesQueryDelayMs);
+  const input = source.input({ role: userRole, target: runner.run?.target }, settled.trim());
+  const endpoint = source.endpoint as Endpoint;
+  // Silent: a failed list is said under the field (and a typed id still works), not toasted.
+  const { data, error, isLoading } = useSWR(
+    input === null ? null : swrKey(endpoint, input),
+    () => call(endpoint, input ?? {}, { silent: true }),
+    { keepPreviousData: true },
+  );
+  return (
+    <FieldOf
+      {...props}
+      choices={data === undefined ? [] : source.toChoices(data)}
+      loading={isLoading}
+      choicesError={error ? String((error as { message?: unknown }).message ?? error) : undefined}
+      onQueryChange={setQuery}
+    />
+  );
+}
+
 function FieldOf({
   name,
   spec,
   options,
   loading,
+  choices,
+  choicesError,
+  onQueryChange,
   ...props
-}: CommandFieldProps & { options?: FieldSpec['options']; loading?: boolean }) {
+}: CommandFieldProps & {
+  options?: FieldSpec['options'];
+  loading?: boolean;
+  choices?: readonly FieldChoice[];
+  choicesError?: string;
+  onQueryChange?: (query: string) => void;
+}) {
   const { userRole } = useSession();
   const context: FieldContext = { role: userRole, target: runner.run?.target };
   const hint = typeof spec.hint === 'function' ? spec.hint(context) : spec.hint;
@@ -55,6 +93,9 @@ function FieldOf({
         currencySymbol: spec.currencySymbol?.(context),
         options: options && !('endpoint' in options) ? options : [],
         optionsLoading: loading,
+        choices,
+        choicesError,
+        onQueryChange,
       }}
       {...props}
       error={error}
@@ -64,6 +105,7 @@ function FieldOf({
 
 /** One parameter of a command's form, with its options (fixed, or fetched by their call). */
 export function CommandField(props: CommandFieldProps) {
+  if (props.spec.choices) return <FieldWithChoices {...props} source={props.spec.choices} />;
   const source = fromCall(props.spec);
   if (source) return <FieldWithCallOptions {...props} source={source} />;
   return <FieldOf {...props} options={props.spec.options} />;

@@ -25,6 +25,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 /** The editing list's cells by the server's header keys (columns the server sends that are not here are skipped). */
 function editingCells(userId: number, target: UserTarget): Record<string, (row: EditingProjectRow) => ReactNode> {
   return {
+    id: (row) => <span className="whitespace-nowrap">#{row.id}</span>,
     date: (row) => <span className="whitespace-nowrap">{formatDateTime(row.date)}</span>,
     project_name: (row) => (
       <span>
@@ -74,6 +75,7 @@ function editingCells(userId: number, target: UserTarget): Record<string, (row: 
 
 /** The video list's cells by the server's header keys. */
 const videoCells = (target: UserTarget): Record<string, (row: VideoProjectRow) => ReactNode> => ({
+  id: (row) => <span className="whitespace-nowrap">#{row.id}</span>,
   date: (row) => <span className="whitespace-nowrap">{formatDateTime(row.date)}</span>,
   project_name: (row) => row.project_name,
   project_status: (row) => projectStatusLabels[row.project_status],

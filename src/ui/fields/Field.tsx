@@ -1,8 +1,9 @@
 import { CheckboxField } from './CheckboxField';
+import { ChooserField } from './ChooserField';
 import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 import { TextareaField } from './TextareaField';
-import type { FieldKind, FieldOption, FieldProps, FieldValue } from './types';
+import type { FieldChoice, FieldKind, FieldOption, FieldProps, FieldValue } from './types';
 
 /** A field's description, as a parameter form knows it (options already fetched). */
 export interface FieldDescriptor {
@@ -14,6 +15,10 @@ export interface FieldDescriptor {
   optionsLoading?: boolean;
   /** Money only: the currency symbol shown before the amount. */
   currencySymbol?: string;
+  /** Record only: the records to pick from, whether they load, why they could not, and what is typed. */
+  choices?: readonly FieldChoice[];
+  choicesError?: string;
+  onQueryChange?: (query: string) => void;
 }
 
 interface AnyFieldProps extends Omit<FieldProps<FieldValue>, 'label' | 'placeholder' | 'hint' | 'onChange'> {
@@ -44,6 +49,16 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
       return <InputField {...props} type="date" />;
     case 'select':
       return <SelectField {...props} options={descriptor.options ?? []} loading={descriptor.optionsLoading} />;
+    case 'record':
+      return (
+        <ChooserField
+          {...props}
+          choices={descriptor.choices ?? []}
+          loading={descriptor.optionsLoading}
+          loadError={descriptor.choicesError}
+          onQueryChange={descriptor.onQueryChange}
+        />
+      );
     case 'text':
       return <InputField {...props} />;
   }

@@ -1,5 +1,15 @@
 /** The kinds of input a parameter form can show; each has one component in this folder. */
-export type FieldKind = 'text' | 'number' | 'money' | 'select' | 'date' | 'textarea' | 'checkbox';
+export type FieldKind = 'text' | 'number' | 'money' | 'select' | 'date' | 'textarea' | 'checkbox' | 'record';
+
+/** One record a chooser offers (`record` fields): what is sent, its name, and the facts shown beside it. */
+export interface FieldChoice {
+  /** The record's id, as sent. */
+  value: string;
+  /** Its name: "Smith wedding". */
+  label: string;
+  /** What tells it apart, in the order shown: date, status, amount… (searched too). */
+  details: readonly string[];
+}
 
 /** One choice of a select field: the value sent, the label shown. */
 export interface FieldOption {
