@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { parseTypedDate } from '../src/ui/date-parse';
 import { emptyValue } from '../src/ui/fields/Field';
 import { typedId } from '../src/ui/fields/rank-choices';
 import type { FieldValue } from '../src/ui/fields/types';
@@ -66,6 +67,13 @@ export function parseForm<S extends z.ZodObject>(
     }
     const text = (value ?? '').trim();
     if (text === '') continue;
+    if (field.kind === 'date') {
+      // Typed in words or numbers; sent as the day it names (YYYY-MM-DD), or refused here with the reason.
+      const day = parseTypedDate(text);
+      if (day.ok) input[name] = day.iso;
+      else fields[name] = day.reason;
+      continue;
+    }
     if (field.kind === 'record') {
       // A chooser holds the picked record's id, or what was typed when nothing was picked (an id is taken as typed).
       const id = field.numeric ? typedId(text) : text.replace(/^#\s*/, '');

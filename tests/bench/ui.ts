@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import type { TableQuery } from '../../domain/table-query';
 import type { Header } from '../../domain/tables';
+import { measureAgentTasks } from './ui-agent';
 import { firstScreens } from './ui-first-screen';
 import { frameBudget, frameStats, loadAllRows, measureScroll, percentile } from './ui-measure';
 import { measureModelPaint } from './ui-models';
@@ -29,8 +30,13 @@ const { values } = parseArgs({
     'wheel-frames': { type: 'string', default: '1200' },
     entries: { type: 'string', default: '10000' },
     port: { type: 'string', default: '8399' },
-    /** What to measure: any of screens (first-screen JavaScript), table, palette, models (model detail charts). */
-    parts: { type: 'string', default: 'screens,table,palette,models' },
+    /**
+     * What to measure: any of screens (first-screen JavaScript), table, palette, models (model detail charts), agent
+     * (issue 18's refund and re-edit by name: keys and ms).
+     */
+    parts: { type: 'string', default: 'screens,table,palette,models,agent' },
+    /** agent: how many times each task runs (each on another project). */
+    'agent-rounds': { type: 'string', default: '5' },
     /** models: how many times the detail page is opened (each with three sidebar changes). */
     'model-rounds': { type: 'string', default: '5' },
   },
@@ -220,6 +226,8 @@ const modelsLoad = loadavg();
 const modelPaint = parts.has('models')
   ? await measureModelPaint(page, origin, credentials, Number(values['model-rounds']))
   : null;
+const agentLoad = loadavg();
+const agent = parts.has('agent') ? await measureAgentTasks(page, origin, Number(values['agent-rounds'])) : null;
 await browser.close();
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -277,5 +285,11 @@ if (modelPaint) {
   console.log(`  all charts painted, after the data arrived:     ${dist(modelPaint.paintAfterData)}`);
   console.log(`  sidebar filter (Space), repainted after data:  ${dist(modelPaint.repaintAfterData)}`);
   console.log(`  sidebar filter (Space), repainted after key:   ${dist(modelPaint.repaintFromKey)}`);
+}
+if (agent) {
+  console.log(
+    `agent tasks from a customer's page, keyboard only, first key to toast (load average before: ${agentLoad.map((value) => value.toFixed(1)).join(' ')})`,
+  );
+  for (const task of agent) console.log(`  ${task.name}: ${task.keys} keys beyond the typed values, ${dist(task.ms)}`);
 }
 process.exit(0);

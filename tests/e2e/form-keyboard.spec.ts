@@ -117,3 +117,54 @@ test('refund project (record, money, two selects, textarea): a refused submit, t
     description: 'Charged twice for one gallery',
   });
 });
+
+test('create A/B test (text, textarea, typed date): a date it cannot read is refused in the form, nothing sent; then exactly what was typed', async ({
+  page,
+}) => {
+  await signIn(page, 'ADMIN');
+  const posts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/a_b_testing')) posts.push(request);
+  });
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Create A/B test');
+  await page.keyboard.press('Enter');
+  const featureId = page.getByLabel('Feature id');
+  await expect(featureId).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(featureId).toBeFocused();
+  const feature = `checkout-${Date.now()}`;
+  await page.keyboard.type(feature);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Checkout page');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('control 50, one-step 50');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('One-step checkout');
+  await page.keyboard.press('Tab');
+  const ends = page.getByLabel('Ends (optional)');
+  await expect(ends).toBeFocused();
+  await page.keyboard.type('31/02');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('There is no 31 February')).toBeVisible();
+  await expect(ends).toBeFocused();
+  expect(posts).toHaveLength(0);
+
+  // The refused field is focused with its text selected: typing replaces it.
+  await page.keyboard.type('31 Dec 2027');
+  await expect(page.getByText('Fri 31 Dec 2027')).toBeVisible();
+  const sent = nextPost(page, '/a_b_testing');
+  await page.keyboard.press('Enter');
+  expect((await sent).postDataJSON()).toEqual({
+    feature_id: feature,
+    feature_label: 'Checkout page',
+    variants: [
+      { name: 'control', percentage: 50 },
+      { name: 'one-step', percentage: 50 },
+    ],
+    description: 'One-step checkout',
+    end_date: '2027-12-31',
+  });
+});

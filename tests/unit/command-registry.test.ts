@@ -89,6 +89,14 @@ describe('the command registry', () => {
     }
   });
 
+  it('gives every customer tab a key: G then a digit, then G then a letter; no key is shared by two commands', () => {
+    const keys = userDetailTabs.map((tab) => commandById(`go.user-tab.${tab.slug}`)?.shortcut);
+    expect(keys.slice(0, 9)).toEqual(['G 1', 'G 2', 'G 3', 'G 4', 'G 5', 'G 6', 'G 7', 'G 8', 'G 9']);
+    for (const key of keys.slice(9)) expect(key).toMatch(/^G [A-Z]$/);
+    const all = commands.flatMap((command) => (command.shortcut ? [command.shortcut] : []));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
   it('has a navigation command for every area and tab, and for every user details tab', () => {
     for (const area of areas) {
       const ids = area.tabs.length === 0 ? [`go.${area.id}`] : area.tabs.map((tab) => `go.${area.id}.${tab.slug}`);

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { attachDetailRowKeys, detailRowAttribute } from './detail-row-keys';
 
 /** One column of a details list: its header and how a row shows in it. */
 export interface DetailColumn<Row> {
@@ -17,7 +18,7 @@ interface DetailTableProps<Row> {
 }
 
 /**
- * A short, dense list of a details tab (at most a few hundred rows, so not virtualized). Headers wrap; text cells keep
+ * A short, dense list of a details tab (at most a few hundred rows, so not virtualized); `j`/`k` move between rows. Headers wrap; text cells keep
  * a minimum width so a narrow window scrolls the table sideways inside its frame instead of stacking words.
  */
 /** Where a column stays while the table scrolls sideways: the first (what the row is) and an actions column last. */
@@ -28,6 +29,7 @@ function pinOf(index: number, count: number, header: string): string {
 }
 
 export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: DetailTableProps<Row>) {
+  useEffect(attachDetailRowKeys, []);
   if (rows.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-line px-4 py-8 text-center text-sm text-muted">{empty}</p>
@@ -50,7 +52,12 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="group border-b border-line last:border-b-0 align-top hover:bg-hover">
+            <tr
+              key={rowKey(row)}
+              tabIndex={-1}
+              {...{ [detailRowAttribute]: '' }}
+              className="group border-b border-line last:border-b-0 align-top hover:bg-hover focus-within:bg-hover focus:outline-2 focus:outline-accent"
+            >
               {columns.map((column, index) => (
                 <td
                   key={column.header}

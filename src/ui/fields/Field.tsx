@@ -1,5 +1,6 @@
 import { CheckboxField } from './CheckboxField';
 import { ChooserField } from './ChooserField';
+import { DateField } from './DateField';
 import { InputField } from './InputField';
 import { SelectField } from './SelectField';
 import { TextareaField } from './TextareaField';
@@ -46,7 +47,7 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
     case 'money':
       return <InputField {...props} inputMode="decimal" prefix={descriptor.currencySymbol} />;
     case 'date':
-      return <InputField {...props} type="date" />;
+      return <DateField {...props} />;
     case 'select':
       return <SelectField {...props} options={descriptor.options ?? []} loading={descriptor.optionsLoading} />;
     case 'record':

@@ -2,8 +2,8 @@ import { FieldFrame } from './FieldFrame';
 import { controlClass, describedBy, type FieldProps } from './types';
 
 interface InputFieldProps extends FieldProps {
-  /** `date` gives a calendar date as `YYYY-MM-DD`; numbers are typed as text so a half-typed value is kept as is. */
-  type?: 'text' | 'date';
+  /** Always text: numbers and dates are typed as text, so a half-typed value is kept as is (dates: `DateField`). */
+  type?: 'text';
   /** The keyboard a touch device shows: `numeric` for counts and ids, `decimal` for money. */
   inputMode?: 'numeric' | 'decimal';
   /** Shown before the value, e.g. `$` for money. */

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type TableFilter, tableFilterSchema } from '../../../domain/table-query';
 import type { Header } from '../../../domain/tables';
 import { Button } from '../Button';
+import { parseTypedDate } from '../date-parse';
 import { operatorsOf } from './filter-text';
 import { optionLabel } from './format';
 
@@ -56,7 +57,19 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
 
   function submit(event: FormEvent): void {
     event.preventDefault();
-    const parsed = tableFilterSchema.safeParse(filterFromDraft(header, draft));
+    let typed = draft;
+    if (kind === 'date') {
+      // Dates are typed (`31/12`, `+7d`, `last monday`…) and sent as the day they name.
+      const days = [draft.value, ...(draft.op === 'range' ? [draft.to] : [])].map((text) => parseTypedDate(text));
+      const refused = days.find((day) => !day.ok);
+      if (refused && !refused.ok) {
+        setError(refused.reason);
+        return;
+      }
+      const [from, to] = days.map((day) => (day.ok ? day.iso : ''));
+      typed = { ...draft, value: from ?? '', to: to ?? '' };
+    }
+    const parsed = tableFilterSchema.safeParse(filterFromDraft(header, typed));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setError(kind === 'number' ? 'Type a number' : (issue?.message ?? 'Check the value'));
@@ -65,7 +78,13 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
     onApply(parsed.data);
   }
 
-  const inputType = kind === 'date' ? 'date' : kind === 'number' ? 'number' : 'text';
+  const inputType = kind === 'number' ? 'number' : 'text';
+  const inWords = (text: string) => {
+    const day = kind === 'date' && text.trim() ? parseTypedDate(text) : undefined;
+    return day?.ok ? day.words : undefined;
+  };
+  const fromWords = inWords(draft.value);
+  const toWords = draft.op === 'range' ? inWords(draft.to) : undefined;
   return (
     <form onSubmit={submit} className="flex w-64 flex-col gap-2 p-3" aria-label={`Filter ${header.label}`}>
       <p className="text-xs font-medium text-muted">{header.label}</p>
@@ -108,6 +127,7 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
             id={`${id}-value`}
             aria-label={draft.op === 'range' ? 'From' : 'Value'}
             type={inputType}
+            placeholder={kind === 'date' ? '31/12, 31 Dec, +7d, next monday' : undefined}
             step={kind === 'number' ? 'any' : undefined}
             value={draft.value}
             onChange={(event) => set({ value: event.target.value })}
@@ -118,11 +138,16 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
           {kind === 'date' && draft.op === 'range' ? (
             <input
               aria-label="To"
-              type="date"
+              type="text"
               value={draft.to}
               onChange={(event) => set({ to: event.target.value })}
               className={control}
             />
+          ) : null}
+          {fromWords || toWords ? (
+            <p className="text-xs text-muted" aria-live="polite">
+              {[fromWords, toWords].filter(Boolean).join(' – ')}
+            </p>
           ) : null}
         </div>
       )}
