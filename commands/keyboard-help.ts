@@ -57,11 +57,36 @@ const sectionTitles: Record<Command['group'], string> = {
   Operations: 'Operations',
 };
 
+/** The kind of page `?` is pressed on, for the keys that work there only. */
+export type HelpPage = 'customer' | 'model' | 'other';
+
+/** The kind of page at a path: a customer's (`/users/42/…`), a model's (`/models/7`), or any other. */
+export function helpPageOf(path: string): HelpPage {
+  if (/^\/users\/\d+(\/|$)/.test(path)) return 'customer';
+  if (/^\/models\/\d+(\/|$)/.test(path)) return 'model';
+  return 'other';
+}
+
 /**
- * Every key the role can use: the fixed keys, then the shortcut of each command it may run, grouped as the palette
- * groups them. Read from the commands themselves, so a new shortcut shows up here by being declared.
+ * Sections that only work on one kind of page. (A customer command's key works anywhere: off a customer's page the
+ * runner asks which customer.)
  */
-export function keyboardHelp(commands: readonly Command[], role: Role | null | undefined): HelpSection[] {
+const pageSections: Readonly<Record<string, HelpPage>> = {
+  [sectionTitles['Customer tabs']]: 'customer',
+  'A model’s page': 'model',
+};
+
+/**
+ * The keys the role can use on this page (every page's, when `page` is not given): the fixed keys, then the shortcut
+ * of each command it may run, grouped as the palette groups them; the customer tabs' keys only on a customer's page, a
+ * model's keys only on a model's. Read from the commands themselves, so a new shortcut shows up here by being
+ * declared.
+ */
+export function keyboardHelp(
+  commands: readonly Command[],
+  role: Role | null | undefined,
+  page?: HelpPage,
+): HelpSection[] {
   const byGroup = new Map<string, HelpKey[]>();
   for (const command of commands) {
     if (!command.shortcut || !permitted(command, role)) continue;
@@ -72,5 +97,6 @@ export function keyboardHelp(commands: readonly Command[], role: Role | null | u
   }
   const [anywhere, ...rest] = fixedKeys;
   const commandSections = [...byGroup].map(([title, keys]) => ({ title, keys }));
-  return [...(anywhere ? [anywhere] : []), ...commandSections, ...rest];
+  const all = [...(anywhere ? [anywhere] : []), ...commandSections, ...rest];
+  return page === undefined ? all : all.filter((section) => (pageSections[section.title] ?? page) === page);
 }

@@ -282,3 +282,36 @@ export function plainText(value: string): string {
     Object.hasOwn(roleLabels, role) ? `(${roleLabels[role as Role]})` : whole,
   );
 }
+
+/** The call catalogue's areas (`domain/api.ts`) in words, where the area's own name would not read well. */
+const callAreaLabels: Readonly<Record<string, string>> = {
+  auth: 'Session',
+  users: 'Customers',
+  userDetails: 'Customer details',
+  userActions: 'Customer',
+  creditPackages: 'Credit packages',
+  partnerActivities: 'Partner activities',
+  marketingActivities: 'Marketing activities',
+  bulkRuns: 'Bulk runs',
+  abTests: 'A/B tests',
+};
+
+function camelWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+/** An audited call's id in words, as the audit trail shows it: `staff.setRole` → "Staff: set role". */
+export function callLabel(id: string): string {
+  const dot = id.indexOf('.');
+  if (dot < 0) return sentenceCase(camelWords(id));
+  const area = id.slice(0, dot);
+  const name = id.slice(dot + 1);
+  return `${callAreaLabels[area] ?? sentenceCase(camelWords(area))}: ${camelWords(name)}`;
+}
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

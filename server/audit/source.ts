@@ -1,6 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
+import { allEndpoints } from '../../domain/api';
 import { type AuditRow, auditOutcomeLabels, auditOutcomeValues } from '../../domain/audit';
-import { roles } from '../../domain/roles';
+import { callLabel } from '../../domain/labels';
+import { roleLabels, roles } from '../../domain/roles';
 import type { Header } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { auditLog, staff } from '../db/schema';
@@ -29,8 +31,11 @@ export function auditHeaders(names: ReadonlyMap<number, string>): Header[] {
       option_labels: Object.fromEntries([...names].map(([id, name]) => [String(id), name])),
     }),
     tableHeader('staff_id', 'Staff id', 'NUMBER', 'number', { default_visible: false }),
-    tableHeader('staff_role', 'Role', 'TAG', 'multi', { options: [...roles] }),
-    tableHeader('call_id', 'Call', 'TEXT', 'text'),
+    tableHeader('staff_role', 'Role', 'TAG', 'multi', { options: [...roles], option_labels: roleLabels }),
+    // Filtered as typed (the id); shown in words ("Staff: set role") through its labels.
+    tableHeader('call_id', 'Call', 'TEXT', 'text', {
+      option_labels: Object.fromEntries(allEndpoints.map((endpoint) => [endpoint.id, callLabel(endpoint.id)])),
+    }),
     tableHeader('target_kind', 'Target kind', 'TEXT', 'text'),
     tableHeader('target_id', 'Target', 'TEXT', 'text'),
     tableHeader('outcome', 'Outcome', 'STATUS', 'multi', {

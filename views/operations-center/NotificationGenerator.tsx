@@ -42,9 +42,17 @@ const sentimentTone: Record<Draft['sentiment'], string> = {
 /**
  * The notification generator: the fields, a live preview of the notification as the app shows it, the
  * customer-messaging JSON (from `notifications/generate`) with the webhook settings and a copy button, and "Send to a
- * segment…" which opens the send command prefilled with this draft.
+ * segment…" which opens the send command prefilled with this draft. Once the send created a notification (one not in
+ * `existing` when the button was pressed), the draft is cleared, so that it cannot be sent twice by mistake, and
+ * `onSent` names the new one for the list to highlight.
  */
-export function NotificationGenerator() {
+export function NotificationGenerator({
+  existing = [],
+  onSent,
+}: {
+  existing?: readonly number[];
+  onSent?: (id: number) => void;
+}) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(start);
   const [output, setOutput] = useState<{ json: string; post: string | null; headers: Record<string, string> } | null>(
@@ -137,12 +145,25 @@ export function NotificationGenerator() {
         <div>
           <Button
             disabled={!draft.title.trim() || !draft.content.trim()}
-            onClick={() =>
+            onClick={() => {
+              const known = new Set(existing);
               void runCommand('notification.send', {
                 origin: 'button',
                 prefill: { ...draft, segment_status: 'ACTIVE' },
-              })
-            }
+                // Closed, sent or not: a notification that was not there before means it was sent.
+                onClose: () => {
+                  void call(api.notifications.list, {}).then(
+                    ({ notifications }) => {
+                      const sent = notifications.find((row) => !known.has(row.id));
+                      if (!sent) return;
+                      setDraft(start);
+                      onSent?.(sent.id);
+                    },
+                    () => undefined,
+                  );
+                },
+              });
+            }}
           >
             Send to a segment…
           </Button>

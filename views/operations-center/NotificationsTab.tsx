@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
 import { countOf } from '../../domain/labels';
@@ -7,7 +7,7 @@ import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
-import { DataTable, type RowAction, sortRowsLocally, useTableUrlState } from '../../src/ui/table';
+import { DataTable, type RowAction, sortRowsLocally, type TableSelection, useTableUrlState } from '../../src/ui/table';
 import { toast } from '../../src/ui/toast-store';
 import { areaRowMenu, runWithRow } from '../partners-management/row-menu';
 import { TabState } from '../user-details/TabState';
@@ -55,6 +55,12 @@ export function NotificationsTab() {
     },
   );
   useSendingToasts(data?.notifications);
+  // The notification just sent from the generator, marked in the list until the person moves on (Escape clears it).
+  const [sentId, setSentId] = useState<number | null>(null);
+  const highlight = useMemo<TableSelection | undefined>(
+    () => (sentId === null ? undefined : { ids: new Set([sentId]), allMatching: false, anchor: null }),
+    [sentId],
+  );
   const rows = useMemo(
     () => sortRowsLocally((data?.notifications ?? []).map(tableRow), state.sort, data?.headers ?? []),
     [data, state.sort],
@@ -69,7 +75,7 @@ export function NotificationsTab() {
   );
   return (
     <div className="flex flex-col gap-6">
-      <NotificationGenerator />
+      <NotificationGenerator existing={(data?.notifications ?? []).map((row) => row.id)} onSent={setSentId} />
       <section aria-labelledby="notification-list" className="flex flex-col gap-2">
         <div className="flex items-center justify-between">
           <h2 id="notification-list" className="text-sm font-semibold text-fg">
@@ -90,7 +96,9 @@ export function NotificationsTab() {
             filterable={false}
             rowActions={rowActions}
             onRowAction={onRowAction}
-            rowLabel={(row) => `Notification #${row.id}`}
+            rowLabel={(row) => `Notification #${row.id}${row.id === sentId ? ', just sent' : ''}`}
+            selection={highlight}
+            onSelectionChange={highlight ? () => setSentId(null) : undefined}
             className="h-[32rem]"
             toolbar={<span className="text-xs text-muted">{countOf(rows.length, 'notification')}</span>}
             empty={<EmptyState title="No notification sent yet" message="Send one to a segment of customers." />}

@@ -1,8 +1,9 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
 import { allCommands } from '../../commands/index';
-import { keyboardHelp } from '../../commands/keyboard-help';
+import { helpPageOf, keyboardHelp } from '../../commands/keyboard-help';
 import { paletteState } from '../../commands/palette-state';
 import { runner } from '../../commands/runner';
 import { isTypingTarget, shortcutKeys } from '../../commands/shortcuts';
@@ -48,7 +49,8 @@ export function KeyboardHelp() {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [paletteVisible]);
-  const sections = keyboardHelp(allCommands, userRole);
+  const [path] = useLocation();
+  const sections = keyboardHelp(allCommands, userRole, helpPageOf(path));
   return (
     <Dialog open={open} onClose={() => setOpen(false)} className="relative z-40">
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />

@@ -1,4 +1,7 @@
 import { api } from '../../domain/api';
+import { auditOutcomeLabels } from '../../domain/audit';
+import { labelOf } from '../../domain/labels';
+import { roleLabels } from '../../domain/roles';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
 import { DetailTable } from './DetailTable';
@@ -29,7 +32,9 @@ export function AuditTab({ row }: UserTabProps) {
             entry.staff ? (
               <>
                 {entry.staff.name}
-                {entry.staff.role ? <span className="ml-1 text-xs text-muted">{entry.staff.role}</span> : null}
+                {entry.staff.role ? (
+                  <span className="ml-1 text-xs text-muted">{labelOf(roleLabels, entry.staff.role)}</span>
+                ) : null}
               </>
             ) : (
               <span className="text-faint">system</span>
@@ -41,7 +46,7 @@ export function AuditTab({ row }: UserTabProps) {
           cell: (entry) => (
             <span className="flex flex-col gap-0.5">
               <span className={`w-fit rounded px-1.5 py-0.5 text-[11px] font-medium ${outcomeTone[entry.outcome]}`}>
-                {entry.outcome} · {entry.status}
+                {labelOf(auditOutcomeLabels, entry.outcome)} · {entry.status}
               </span>
               {entry.detail ? <span className="text-xs text-muted">{entry.detail}</span> : null}
             </span>

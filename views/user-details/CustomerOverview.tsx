@@ -30,10 +30,12 @@ function Fact({
       }`}
     >
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className={`truncate text-base font-semibold tabular-nums ${tone === 'danger' ? 'text-danger' : 'text-fg'}`}>
+      <dd
+        className={`text-base font-semibold break-words tabular-nums ${tone === 'danger' ? 'text-danger' : 'text-fg'}`}
+      >
         {children}
       </dd>
-      {note ? <dd className="truncate text-xs text-muted">{note}</dd> : null}
+      {note ? <dd className="text-xs text-muted">{note}</dd> : null}
     </div>
   );
 }
@@ -59,7 +61,7 @@ export function CustomerOverview({ row }: { row: CustomerRow }) {
     row.culling_subscription_type !== 'NONE' ? `Culling: ${cullingLabel(row.culling_subscription_type)}` : null;
   return (
     <section aria-label="At a glance">
-      <dl className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-2 lg:grid-cols-3">
         <Fact label="Plan" note={culling ?? 'No culling plan'}>
           {subscriptionLabel(row.subscription_type)}
         </Fact>

@@ -109,7 +109,9 @@ export function renderCell(header: Header, value: unknown): ReactNode {
     case 'ROW_MENU':
       return null;
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      if (typeof value === 'object') return JSON.stringify(value);
+      // A text column may name its codes in words (the audit trail's call ids): shown so, filtered as typed.
+      return header.option_labels?.[String(value)] ?? String(value);
   }
 }
 

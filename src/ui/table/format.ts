@@ -62,10 +62,22 @@ function labelWidth(header: Header): number {
   return Math.ceil(headerTextWidth(header.label)) + padding + (header.sortable ? 16 : 0) + (header.filter ? 22 : 0);
 }
 
-/** A column's width in pixels: by type, wider for e-mails, and never narrower than its header's label. */
+/** Room for the widest badge a STATUS or TAG column can show (its option labels), with the badge's and cell's padding. */
+function badgeWidth(header: Header): number {
+  if ((header.type !== 'STATUS' && header.type !== 'TAG') || !header.option_labels) return 0;
+  // TAG badges are set at 12 px, STATUS at 11 px (the measure's size); at most 240 px, longer ones are cut.
+  const scale = header.type === 'TAG' ? 12 / 11 : 1;
+  const widest = Math.max(0, ...Object.values(header.option_labels).map((label) => headerTextWidth(label) * scale));
+  return Math.min(240, Math.ceil(widest) + 16 + 14);
+}
+
+/**
+ * A column's width in pixels: by type, wider for e-mails, never narrower than its header's label, and a badge column
+ * as wide as its widest badge ("Waiting for training" is not cut).
+ */
 export function columnWidth(header: Header): number {
   const byType = header.key.includes('email') && header.type === 'TEXT' ? 210 : widths[header.type];
-  return Math.max(byType, labelWidth(header));
+  return Math.max(byType, labelWidth(header), badgeWidth(header));
 }
 
 /** The CSS grid columns shared by the header and every row: text columns share the spare width. */

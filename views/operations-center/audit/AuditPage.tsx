@@ -1,5 +1,5 @@
 import { runCommand } from '../../../commands/runner';
-import { refusalOf } from '../../../domain/labels';
+import { callLabel, refusalOf } from '../../../domain/labels';
 import { can } from '../../../domain/permissions';
 import { useSession } from '../../../src/session/store';
 import { Button } from '../../../src/ui/Button';
@@ -48,7 +48,7 @@ export default function AuditPage() {
           hasMore={hasMore}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          rowLabel={(row) => `${row.call_id} ${row.outcome} ${row.at}`}
+          rowLabel={(row) => `${callLabel(row.call_id)} ${row.outcome} ${row.at}`}
           autoFocus
           className="h-[calc(100vh-200px)] min-h-60"
           toolbar={
