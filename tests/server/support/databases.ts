@@ -64,7 +64,7 @@ async function onAdminConnection(sql: string): Promise<void> {
  * A fresh, migrated database: in-memory PGlite (from the migrated template), or a new `loupe_test_<random>` database
  * on the TEST_DATABASE_URL server, dropped again by `close()`.
  */
-export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle> {
+export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle & { url?: string }> {
   if (backend === 'pglite') {
     const handle = await openDatabase({ dataDir: 'memory', loadDataDir: await pgliteTemplate() });
     await migrateDatabase(handle);
@@ -74,10 +74,12 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `loupe_test_${randomBytes(6).toString('hex')}`;
   await onAdminConnection(`CREATE DATABASE ${name}`);
-  const handle = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 5 });
+  const url = withDatabase(adminUrl, name);
+  const handle = await openDatabase({ url, poolSize: 5 });
   await migrateDatabase(handle);
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       await onAdminConnection(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
