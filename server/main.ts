@@ -14,6 +14,7 @@ import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
 import { fileStoreFrom } from './files/choose-store';
 import type { FileStore } from './files/store';
+import { logRedacted } from './http/log-redaction';
 import { JobWorker } from './jobs';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
@@ -86,7 +87,7 @@ function stopOnSignal(close: () => Promise<void>, quiet = false): void {
       await close();
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      logRedacted('Stopping failed', error);
       process.exit(1);
     }
   };
@@ -139,14 +140,14 @@ async function main(): Promise<void> {
       .then((report) => {
         if (report.recorded + report.abandoned > 0) log(`Payments reconciled: ${JSON.stringify(report)}`);
       })
-      .catch((error: unknown) => console.error('Payment reconciliation failed:', error));
+      .catch((error: unknown) => logRedacted('Payment reconciliation failed', error));
   await reconcile();
   const reconciling = setInterval(() => void reconcile(), reconcileAfterSeconds * 1000);
   reconciling.unref();
   // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
   const jobWorker = new JobWorker(database.db, {
     services: { config: env.config, handlers: callHandlers, files },
-    onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
+    onError: (error, jobId) => logRedacted('Job failed', error, { jobId }),
   });
   jobWorker.start();
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
@@ -173,6 +174,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else console.error(error);
+  else logRedacted('The server stopped', error);
   process.exit(1);
 });

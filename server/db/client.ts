@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { logRedacted } from '../http/log-redaction';
 import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
 import * as schema from './schema';
 
@@ -54,7 +55,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
-  pool.on('error', () => {});
+  // An idle client lost its connection (the server restarted, a network blip): the pool replaces it; say so, redacted.
+  pool.on('error', (error) => logRedacted('database pool: an idle connection failed', error));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     db,
