@@ -16,6 +16,7 @@ import { migrateDatabase } from './db/migrate';
 import { staff } from './db/schema';
 import { fileStoreFrom } from './files/choose-store';
 import type { FileStore } from './files/store';
+import { logRedacted } from './http/log-redaction';
 import { startDemoPipeline } from './integrations/pipeline/demo-stand-in';
 import { JobWorker } from './jobs';
 import { createDrain } from './ops/drain';
@@ -98,7 +99,7 @@ function stopOnSignal(close: () => Promise<void>, quiet = false): void {
       await close();
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      logRedacted('Stopping failed', error);
       process.exit(1);
     }
   };
@@ -183,14 +184,14 @@ async function main(): Promise<void> {
       .then((report) => {
         if (report.recorded + report.abandoned > 0) log(`Payments reconciled: ${JSON.stringify(report)}`);
       })
-      .catch((error: unknown) => console.error('Payment reconciliation failed:', error));
+      .catch((error: unknown) => logRedacted('Payment reconciliation failed', error));
   await reconcile();
   const reconciling = setInterval(() => void reconcile(), reconcileAfterSeconds * 1000);
   reconciling.unref();
   // The job queue's worker (server/jobs): in this process only, also when WORKERS forks request-serving workers.
   const jobWorker = new JobWorker(database.db, {
     services: { config: env.config, handlers: callHandlers, files, gateway },
-    onError: (error, jobId) => console.error(`Job ${jobId ?? '(claim)'}:`, error),
+    onError: (error, jobId) => logRedacted('Job failed', error, { jobId }),
   });
   jobWorker.start();
   // Contract billing: every server asks for the day's run now and then; one wins per day (server/billing/job.ts).
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
         if (jobId !== null) log(`Contract billing queued for today (job ${jobId}).`);
         jobWorker.wake();
       })
-      .catch((error: unknown) => console.error('Contract billing schedule failed:', error));
+      .catch((error: unknown) => logRedacted('Contract billing schedule failed', error));
   await scheduleDay();
   const billingSchedule = setInterval(() => void scheduleDay(), billingScheduleMs);
   billingSchedule.unref();
@@ -237,6 +238,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else console.error(error);
+  else logRedacted('The server stopped', error);
   process.exit(1);
 });

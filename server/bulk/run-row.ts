@@ -11,6 +11,7 @@ import { type AuditAttempt, writeAudit } from '../http/audit';
 import { type ApiError, fail, isApiError } from '../http/errors';
 import type { StaffCallContext, StaffHandler, StaffMember } from '../http/handler';
 import { requestHashOf } from '../http/idempotency';
+import { logRedacted } from '../http/log-redaction';
 import { parseInput } from '../http/validate';
 import type { ItemOutcome } from '../jobs';
 
@@ -38,7 +39,10 @@ const isSkip = (error: ApiError) => error.status === 409 || skippedCodes.has(err
 
 function noop() {}
 const rowLog = {
-  error: (fields: unknown, message?: string) => console.error(message ?? '', fields),
+  error: (fields: unknown, message?: string) => {
+    const { err, error, ...rest } = (fields ?? {}) as Record<string, unknown>;
+    logRedacted(message ?? 'bulk run row failed', err ?? error, { fields: Object.keys(rest) });
+  },
   warn: noop,
   info: noop,
   debug: noop,

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { logRedacted } from '../http/log-redaction';
 import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
 import { useUnnamedStatements } from './prepared';
 import * as schema from './schema';
@@ -104,7 +105,8 @@ async function openPostgres(
       ? new pg.Pool({ connectionString: url, max })
       : new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
   if (pooler === 'pgbouncer') pool.on('connect', (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
-  pool.on('error', () => {});
+  // An idle client lost its connection (the server restarted, a network blip): the pool replaces it; say so, redacted.
+  pool.on('error', (error) => logRedacted('database pool: an idle connection failed', error));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   if (pooler === 'pgbouncer') useUnnamedStatements(db);
   // LISTEN through a transaction pooler would seem to work and hear nothing: without a direct URL, no change feed

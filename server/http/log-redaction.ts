@@ -45,3 +45,12 @@ export const redactingSerializers = {
   err: (error: unknown) => redactError(error),
   error: (error: unknown) => redactError(error),
 };
+
+/**
+ * Logs an error outside a request (the job worker, payment reconciliation, the database pool) as one JSON line on
+ * stderr, through the same redaction as the request log: no query parameters, no e-mails.
+ */
+export function logRedacted(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
+  const line = { level: 'error', time: Date.now(), msg: message, ...fields, err: redactError(error) };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobItems, jobs } from '../db/schema';
+import { logRedacted } from '../http/log-redaction';
 import { cancelPendingItems } from './queue';
 import {
   defaultFailureOf,
@@ -91,7 +92,7 @@ export class JobWorker {
     this.#pollMs = options.pollMs ?? 500;
     this.#leaseSeconds = options.leaseSeconds ?? 30;
     this.#retryAfterSeconds = options.retryAfterSeconds ?? 5;
-    this.#onError = options.onError ?? ((error) => console.error('job worker:', error));
+    this.#onError = options.onError ?? ((error, jobId) => logRedacted('job worker: a batch failed', error, { jobId }));
     this.#transientRetries = options.transientRetries ?? 8;
     this.#onTransient =
       options.onTransient ??

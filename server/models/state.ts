@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { canMoveModel, refusedMoveMessage } from '../../domain/model-states';
 import type { ModelState } from '../../domain/profiles';
@@ -27,6 +27,20 @@ export function refuseIfLocked(model: ModelRecord): void {
   }
 }
 
+/**
+ * The models a change would touch besides the one asked for (e.g. the READY model a revert or a move to READY
+ * deprecates), locked in id order; a locked one refuses the whole change, naming it.
+ */
+export async function refuseIfAnyLocked(db: Database, where: SQL | undefined): Promise<void> {
+  const touched = await db.select().from(models).where(where).orderBy(asc(models.id)).for('update');
+  const locked = touched.find((model) => model.locked);
+  if (locked) {
+    throw fail('model_locked', {
+      detail: `Model ${locked.name} (#${locked.id}) is locked: ${locked.lockMessage ?? 'no message'}. Unlock it first`,
+    });
+  }
+}
+
 export function modelTimeline(db: Database, model: ModelRecord, staff: StaffMember, event: string) {
   return recordStaffAction(db, model.customerId, staff, event, [
     { label: 'Model', value: `${model.name} (#${model.id})` },
@@ -41,6 +55,10 @@ export async function followProfile(db: Database, model: ModelRecord, to: ModelS
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, model.profileId)).for('update');
   if (!profile) return;
   if (to === 'READY') {
+    await refuseIfAnyLocked(
+      db,
+      and(eq(models.profileId, profile.id), eq(models.state, 'READY'), ne(models.id, model.id)),
+    );
     await db
       .update(models)
       .set({ state: 'DEPRECATED', lastUpdatedRow: sql`now()` })

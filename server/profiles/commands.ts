@@ -8,6 +8,7 @@ import { customers, models, profiles, projects } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle, type StaffMember } from '../http/handler';
 import { queuePipelineEvent } from '../integrations/pipeline/outbox';
+import { refuseIfAnyLocked } from '../models/state';
 import { recordStaffAction } from '../users/customer-records';
 import { profilesOf } from './list';
 import { profileRow, trainingModelStates } from './rows';
@@ -136,6 +137,11 @@ export const revertToModel = handle(api.profiles.revertToModel, async ({ db, par
   if (!model) throw fail('model_not_found');
   const finished = model.state === 'READY' || model.state === 'DEPRECATED';
   if (!finished || model.id === profile.currentModelId) throw fail('model_not_revertible');
+  // Both models change state: a locked one (the chosen or the current) refuses the revert, like every other change.
+  await refuseIfAnyLocked(
+    db,
+    and(eq(models.profileId, profile.id), inArray(models.id, [model.id, profile.currentModelId ?? model.id])),
+  );
   // The model it used until now stays in the history as DEPRECATED; the chosen one is READY again.
   if (profile.currentModelId !== null) {
     await db

@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineArea, post } from '../../domain/endpoint';
 import { buildApp } from '../../server/app';
+import { appConfig } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/client';
+import { fileStoreFrom } from '../../server/files/choose-store';
 import { handlePublic } from '../../server/http/handler';
-import { redactError } from '../../server/http/log-redaction';
+import { logRedacted, redactError } from '../../server/http/log-redaction';
+import { enqueueJob, JobWorker, registerJobKind } from '../../server/jobs';
 import { openTestDatabase } from './support/databases';
 import { testSecret } from './support/test-api';
 
@@ -88,5 +91,38 @@ describe('server log', () => {
     expect(logged).not.toContain(customerEmail);
     expect(logged).toContain('23505');
     expect(logged).toContain('Key (email)=([email]) exists');
+  });
+
+  it('the job worker logs a failing job through the same redaction: no query parameters, no e-mail', async () => {
+    // Issue 19 item 7: the worker (and payment reconciliation, and the pool) printed SQL parameters.
+    const kind = `log_probe_${Date.now()}`;
+    registerJobKind(kind, {
+      plan: async (db) => {
+        await db.execute(sql`select ${customerEmail}::int`);
+      },
+      runItem: async () => ({ state: 'done' }),
+    });
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      await enqueueJob(database.db, { kind, payload: {} });
+      const worker = new JobWorker(database.db, {
+        services: { config: appConfig({ jwtSecret: testSecret }), handlers: [], files: fileStoreFrom() },
+      });
+      expect(await worker.runNext()).toBe(true);
+      logRedacted('database pool: an idle connection failed', Object.assign(new Error(`lost ${customerEmail}`), {}));
+    } finally {
+      process.stderr.write = write;
+    }
+    const logged = written.join('');
+    expect(logged).toMatch(/"msg":"job worker: a batch failed"/);
+    expect(logged).toMatch(/"code":"22P02"/);
+    expect(logged).toMatch(/\[email\]/);
+    expect(logged).not.toContain(customerEmail);
+    expect(written.every((line) => JSON.parse(line).level === 'error')).toBe(true);
   });
 });

@@ -112,6 +112,56 @@ describeEachBackend('profile commands: delete, recover, send for manual training
     expect((await stored(other.id))?.currentModelId).toBeNull();
   });
 
+  it('a locked model refuses every change but unlock: a revert away from it or to it, a move that would deprecate it', async () => {
+    // Issue 19 item 3: the revert used to move a locked READY model to DEPRECATED.
+    const customer = await insertCustomer(t.api.db);
+    const profile = await insertProfile(t.api.db, customer.id);
+    const [earlier, current, waiting] = await insertModels(
+      t.api.db,
+      profile,
+      ['DEPRECATED', 'READY', 'PENDING_REVIEW'],
+      1,
+    );
+    const lock = (id: number, locked: boolean) =>
+      t.api.db
+        .update(models)
+        .set({ locked, lockMessage: locked ? 'Under review by QA' : null })
+        .where(eq(models.id, id));
+    const states = async () => (await modelsOf(profile.id)).map((model) => model.state);
+    const before = await states();
+    await lock(current?.id as number, true);
+    const away = await master.post(t.api.profiles.revertToModel, {
+      profile_id: profile.id,
+      model_id: earlier?.id as number,
+    });
+    expect(away.status).toBe(409);
+    expect(away.error).toMatchObject({ code: 'model_locked' });
+    expect(away.error.detail).toContain('Under review by QA');
+    const promote = await master.post(
+      t.api.models.updateState,
+      {},
+      { model_id: waiting?.id as number, state: 'READY' },
+    );
+    expect(promote.status).toBe(409);
+    expect(promote.error.code).toBe('model_locked');
+    expect(await states()).toEqual(before);
+    expect((await stored(profile.id))?.currentModelId).toBe(current?.id);
+    await lock(current?.id as number, false);
+    await lock(earlier?.id as number, true);
+    const to = await master.post(t.api.profiles.revertToModel, {
+      profile_id: profile.id,
+      model_id: earlier?.id as number,
+    });
+    expect(to.error.code).toBe('model_locked');
+    expect(await states()).toEqual(before);
+    await lock(earlier?.id as number, false);
+    const reverted = await master.post(t.api.profiles.revertToModel, {
+      profile_id: profile.id,
+      model_id: earlier?.id as number,
+    });
+    expect(reverted.status).toBe(200);
+  });
+
   it('answers 404 for an unknown profile and refuses a marketer with 403, changing nothing', async () => {
     expect((await master.post(t.api.profiles.deleteProfile, { profile_id: 987_654_321 })).status).toBe(404);
     const customer = await insertCustomer(t.api.db);

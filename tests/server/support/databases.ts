@@ -64,7 +64,7 @@ async function onAdminConnection(sql: string): Promise<void> {
  * A fresh, migrated database: in-memory PGlite (from the migrated template), or a new `loupe_test_<random>` database
  * on the TEST_DATABASE_URL server, dropped again by `close()`.
  */
-export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle> {
+export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle & { url?: string }> {
   if (backend === 'pglite') {
     const handle = await openDatabase({ dataDir: 'memory', loadDataDir: await pgliteTemplate() });
     await migrateDatabase(handle);
@@ -74,16 +74,18 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `loupe_test_${randomBytes(6).toString('hex')}`;
   await onAdminConnection(`CREATE DATABASE ${name}`);
+  const url = withDatabase(adminUrl, name);
   // Through a transaction-pooling PgBouncer (DATABASE_POOLER=pgbouncer), LISTEN needs the direct connection.
   const listenBase = process.env.TEST_DATABASE_DIRECT_URL;
   const handle = await openDatabase({
-    url: withDatabase(adminUrl, name),
+    url,
     poolSize: 5,
     listenUrl: listenBase ? withDatabase(listenBase, name) : undefined,
   });
   await migrateDatabase(handle);
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       await onAdminConnection(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -89,7 +89,8 @@ export interface TestStaff {
 /** A running app on a fresh database, with one staff account per role and the call catalogue at hand. */
 export type TestApi = typeof catalogue & {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  /** `url`: the PostgreSQL database's address (for other processes over the same database); unset on PGlite. */
+  database: DatabaseHandle & { url?: string };
   db: DatabaseHandle['db'];
   backend: Backend;
   staff: Record<Role, TestStaff>;
