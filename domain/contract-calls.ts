@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractFieldSchema } from './contract-fields';
 import { contractFormQuery, flatPrice } from './contract-form';
 import { contractFormParamsSchema } from './contracts';
 import { defineArea, get, idParam, post } from './endpoint';
@@ -111,7 +112,17 @@ export const monthlyUsageSchema = z.object({
   extra_charge: moneySchema,
 });
 
+/** Form params as answered: the flat fields (what a POST takes back) and the spec's typed `input_fields`. */
+export const contractFormParamsAnswer = z.object({
+  ...contractFormParamsSchema.shape,
+  input_fields: z.array(contractFieldSchema),
+});
+
+/** The spec's typed fields of a summary (NUMBER, PRICE, PERCENT, TEXT), beside the flat ones of the same names. */
+const generalFields = { general_fields: z.array(contractFieldSchema) };
+
 export const yearlySummaryAnswer = z.object({
+  ...generalFields,
   monthly_payment: moneySchema,
   discount_percent: z.number(),
   yearly_total: moneySchema,
@@ -122,6 +133,7 @@ export const yearlySummaryAnswer = z.object({
 });
 
 export const upgradeSummaryAnswer = z.object({
+  ...generalFields,
   new_plan_monthly_payment: moneySchema,
   old_plan_monthly_payment: moneySchema,
   payment_method: z.string(),
@@ -141,6 +153,7 @@ export const upgradeSummaryAnswer = z.object({
 });
 
 export const cancelSummaryAnswer = z.object({
+  ...generalFields,
   user_id: z.number().int(),
   rates: z.string(),
   pay_now_amount: moneySchema,
@@ -211,7 +224,7 @@ export const contracts = defineArea('contracts', {
     summary: 'Read the new contract form’s defaults',
     permission: 'new_custom_contract',
     params: userIdParams,
-    answer: contractFormParamsSchema,
+    answer: contractFormParamsAnswer,
     target: customerTarget,
   }),
   newSummary: get('contracts/:user_id/yearly_contract/summary/new', {
@@ -235,7 +248,7 @@ export const contracts = defineArea('contracts', {
     summary: 'Read the running contract’s terms as form params',
     permission: 'manage_corporate_contracts',
     params: userIdParams,
-    answer: contractFormParamsSchema,
+    answer: contractFormParamsAnswer,
     target: customerTarget,
   }),
   upgradeSummary: get('contracts/:user_id/yearly_contract/summary/upgrade', {

@@ -3,7 +3,7 @@ import { cancelContractForm } from '../../domain/contract-calls';
 import { toMinorUnits } from '../../domain/money';
 import { call } from '../../src/http';
 import { defineCommand, optionsFrom, type Preview } from '../define';
-import { onAnnualPlan, shown } from './contract-form';
+import { fieldLines, onAnnualPlan, shown } from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -45,12 +45,10 @@ export default defineCommand({
       return {
         headline: `${charge}${credit}; the contract ends today.`,
         lines: [
-          { label: 'Rates', value: summary.rates },
           { label: 'Edits used', value: summary.used_photos.toLocaleString('en-US') },
           { label: 'Edits used at pay-as-you-go rates', value: shown(summary.used_value) },
           { label: 'Paid under the contract', value: shown(summary.paid_under_contract) },
-          { label: 'Credits the customer will get', value: shown(summary.credits_customer_will_get) },
-          { label: 'Pay now', value: shown(summary.pay_now_amount), emphasis: true },
+          ...fieldLines(summary.general_fields, 'pay_now_amount'),
         ],
         quote: {
           expected_pay_now: toMinorUnits(summary.pay_now_amount),

@@ -1,4 +1,5 @@
 import { api } from '../../domain/api';
+import { type ContractField, contractFieldText } from '../../domain/contract-fields';
 import {
   type ContractFormDraft,
   type ContractFormQuery,
@@ -101,6 +102,15 @@ export function termLines(form: ContractFormQuery): PreviewLine[] {
     },
     { label: 'Currency, country', value: `${form.currency}, ${form.country}` },
   ];
+}
+
+/** A summary's typed `general_fields` as preview lines, each value formatted by its type; `emphasis` names one key. */
+export function fieldLines(fields: readonly ContractField[], emphasis?: string): PreviewLine[] {
+  return fields.map((entry) => ({
+    label: entry.label,
+    value: contractFieldText(entry),
+    ...(entry.key === emphasis ? { emphasis: true } : {}),
+  }));
 }
 
 /** "$1,250.00". */

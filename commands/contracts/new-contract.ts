@@ -2,7 +2,15 @@ import { api } from '../../domain/api';
 import { contractFormDraft, contractFormOf } from '../../domain/contract-form';
 import { call } from '../../src/http';
 import { defineCommand, type Preview } from '../define';
-import { contractFields, contractPrefill, resolveForm, scheduleText, shown, termLines } from './contract-form';
+import {
+  contractFields,
+  contractPrefill,
+  fieldLines,
+  resolveForm,
+  scheduleText,
+  shown,
+  termLines,
+} from './contract-form';
 import { contractViews } from './contract-views';
 
 export default defineCommand({
@@ -32,9 +40,7 @@ export default defineCommand({
         lines: [
           ...termLines(form),
           { label: 'List price of the edits', value: shown(summary.gross_total) },
-          { label: 'Discount', value: `${summary.discount_percent} %` },
-          { label: 'Yearly total', value: shown(summary.yearly_total) },
-          { label: 'Monthly payment', value: shown(summary.monthly_payment) },
+          ...fieldLines(summary.general_fields),
           { label: 'Charged now', value: shown(summary.pay_now), emphasis: true },
         ],
       };

@@ -6,6 +6,7 @@ import { defineCommand, type Preview } from '../define';
 import {
   contractFields,
   contractPrefill,
+  fieldLines,
   onAnnualPlan,
   resolveForm,
   scheduleText,
@@ -46,16 +47,9 @@ export default defineCommand({
         headline: now + credit,
         lines: [
           ...termLines(form),
-          { label: 'Old plan monthly payment', value: shown(summary.old_plan_monthly_payment) },
-          { label: 'New plan monthly payment', value: shown(summary.new_plan_monthly_payment) },
+          ...fieldLines(summary.general_fields),
           { label: 'Edits already paid (not charged again)', value: summary.paid_edits.toLocaleString('en-US') },
-          {
-            label: 'Used but unpaid edits moved to the new plan',
-            value: summary.amount_of_unpaid_edits_moved_to_new_plan.toLocaleString('en-US'),
-          },
           { label: 'Remaining balance', value: shown(summary.remaining_balance) },
-          { label: 'Payment method', value: summary.payment_method },
-          { label: 'Finalized monthly payment', value: shown(summary.finalized_monthly_payment) },
           { label: 'Contract year total after upgrade', value: shown(summary.new_yearly_total) },
           { label: 'Charged now', value: shown(summary.pay_now), emphasis: true },
         ],

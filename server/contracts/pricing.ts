@@ -1,3 +1,4 @@
+import { cancelGeneralFields, upgradeGeneralFields, yearlyGeneralFields } from '../../domain/contract-fields';
 import { cancelSummary, upgradeSummary, yearlySummary } from '../../domain/contract-math';
 import type {
   CancelSummary,
@@ -27,6 +28,7 @@ function checkCurrency(customer: CustomerRecord, params: ContractFormParams): vo
 /** The new-contract summary as answered (summary/new and the POST's echo). */
 export function yearlyAnswer(summary: YearlySummary, currency: Currency) {
   return {
+    general_fields: yearlyGeneralFields(summary, currency),
     ...yearlySummaryFields(summary, currency),
     gross_total: money(summary.gross_total, currency),
     pay_now: money(summary.installments[0] ?? 0, currency),
@@ -52,6 +54,7 @@ export interface PricedUpgrade {
 
 function upgradeAnswer(summary: UpgradeSummary, newPlan: YearlySummary, newYearlyTotal: number, currency: Currency) {
   return {
+    general_fields: upgradeGeneralFields(summary, currency),
     ...upgradeSummaryFields(summary, currency),
     paid_edits: summary.paid_edits,
     edits_charged_under_new_plan: summary.edits_charged_under_new_plan,
@@ -105,6 +108,7 @@ export interface PricedCancel {
 
 function cancelAnswer(summary: CancelSummary, state: ContractState, userId: number) {
   return {
+    general_fields: cancelGeneralFields(summary, state.currency),
     ...cancelSummaryFields(summary, state.currency, userId),
     used_photos: state.edits_used,
     used_value: money(summary.used_value, state.currency),

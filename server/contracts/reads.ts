@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { cancelAnnualPlanReasons } from '../../domain/contract-calls';
+import { inputFieldsOf } from '../../domain/contract-fields';
 import { contractFormOf } from '../../domain/contract-form';
 import type { ContractFormParams } from '../../domain/contracts';
 import { money } from '../../domain/money';
@@ -89,13 +90,18 @@ export const getMonthlyUsage = handle(api.contracts.monthlyUsage, async ({ db, p
   };
 });
 
+/** Form params as answered: the flat fields and the spec's typed input_fields. */
+function formParamsAnswer(params: ContractFormParams) {
+  return { ...params, input_fields: inputFieldsOf(params) };
+}
+
 export const getDefaultFormParams = handle(api.contracts.defaultFormParams, async ({ db, params }) =>
-  defaultFormParams(await findCustomer(db, params.user_id)),
+  formParamsAnswer(defaultFormParams(await findCustomer(db, params.user_id))),
 );
 
 export const getCurrentFormParams = handle(api.contracts.currentFormParams, async ({ db, params }) => {
   const customer = await findCustomer(db, params.user_id);
-  return formParamsOf(await requireActiveContract(db, customer.id));
+  return formParamsAnswer(formParamsOf(await requireActiveContract(db, customer.id)));
 });
 
 export const getNewSummary = handle(api.contracts.newSummary, async ({ db, params, query }) => {

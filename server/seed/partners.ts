@@ -3,6 +3,7 @@ import { buildTrackingLink } from '../../domain/partner-fields';
 import { activityTypes, appTypes, formsOfPayment, partnerTypes } from '../../domain/partner-vocabulary';
 import { permissionTable } from '../../domain/permissions';
 import { insertJsonRows, type SqlRunner } from './bulk-insert';
+import { seedNow } from './customers';
 import { Random } from './random';
 import { affiliates, firstNames, lastNames, utmCampaigns, utmContents, utmSources } from './vocabulary';
 
@@ -53,8 +54,12 @@ function customerUtmSets(random: Random): { source: string; campaign: string; co
   return sets;
 }
 
-const day = (random: Random, fromYear = 2025) =>
-  `${random.int(fromYear, 2026)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+/** A day from `fromYear` up to the seed's today: one past it is the same day a year earlier (the draws stay the same). */
+const day = (random: Random, fromYear = 2025) => {
+  const drawn = `${random.int(fromYear, 2026)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+  const today = new Date(seedNow).toISOString().slice(0, 10);
+  return drawn <= today ? drawn : `${Number(drawn.slice(0, 4)) - 1}${drawn.slice(4)}`;
+};
 
 /**
  * Demo partners, activities, marketing activities, short links and bundles (deterministic), attributing customers to

@@ -66,6 +66,15 @@ const projectDefaults: Row = {
 
 const iso = (time: number) => new Date(Math.min(time, seedNow)).toISOString();
 
+/** When this seed runs: what is still waiting (uploads in the queue, models in training) waits from shortly before it. */
+const seedRunAt = Date.now();
+
+/** A waiting item's start, 5 minutes to 3 days before the seed runs, by `seq` (deterministic, no random draw). */
+function waitingSince(seq: number): string {
+  const minutes = 5 + ((Math.imul(seq, 2_654_435_761) >>> 0) % (3 * 24 * 60));
+  return new Date(seedRunAt - minutes * 60_000).toISOString();
+}
+
 async function maxId(db: SqlRunner, table: string): Promise<number> {
   const result = (await db.execute(sql`SELECT coalesce(max(id), 0)::bigint AS max FROM ${sql.raw(table)}`)) as
     | { rows: { max: number | string }[] }
@@ -156,7 +165,9 @@ export class WorkSeeder {
     }
     if (random.chance(0.08)) {
       const waiting = random.chance(0.5) ? 'UPLOADED' : 'PROCESSING';
-      this.rows.projects.push(editing(seedNow - random.int(1, 72) * 3_600_000, 0, false, waiting));
+      const since = waitingSince(customerId);
+      const upload = editing(seedNow - random.int(1, 72) * 3_600_000, 0, false, waiting);
+      this.rows.projects.push({ ...upload, created_at: since, last_updated_row: since });
     }
     for (let index = random.chance(0.15) ? random.int(1, 3) : 0; index > 0; index--) {
       const at = added + random.next() * (seedNow - added);
@@ -283,6 +294,13 @@ export class WorkSeeder {
     }
     // A ready profile keeps one READY model (its current one); a draft may keep an earlier READY one to revert to.
     if (draft && count >= 2 && random.chance(0.5)) (models[count - 2] as Row).state = 'READY';
+    const newest = models.at(-1);
+    if (newest && ['PENDING', 'PROCESSING', 'PENDING_REVIEW'].includes(String(newest.state))) {
+      const since = waitingSince(Number(newest.id));
+      newest.created_at = since;
+      newest.last_updated_row = since;
+      if (newest.started_at !== null) newest.started_at = since;
+    }
     this.rows.models.push(...models);
     return models;
   }

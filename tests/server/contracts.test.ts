@@ -73,6 +73,48 @@ describeEachBackend('yearly contracts', (backend) => {
     expect((await staff.get(api.contracts.cancelSummary, params)).error.code).toBe('no_contract');
   });
 
+  it('answers the spec’s typed input_fields and general_fields beside the flat fields', async () => {
+    const { api } = t;
+    const customer = await insertCustomer(api.db);
+    const params = { user_id: customer.id };
+    const defaults = (await staff.get(api.contracts.defaultFormParams, params)).json;
+    expect(defaults.input_fields).toEqual([
+      { key: 'number_of_edits', label: 'Number of edits', type: 'NUMBER', value: defaults.number_of_edits },
+      { key: 'price_per_edit', label: 'Price per edit', type: 'PRICE', value: defaults.price_per_edit },
+    ]);
+    const summary = (await staff.get(api.contracts.newSummary, params, contractQueryOf(form(12_000, 0.5)))).json;
+    expect(summary.general_fields).toEqual([
+      { key: 'monthly_payment', label: 'Monthly payment', type: 'PRICE', value: summary.monthly_payment },
+      { key: 'discount_percent', label: 'Discount', type: 'PERCENT', value: summary.discount_percent },
+      { key: 'yearly_total', label: 'Yearly total', type: 'PRICE', value: summary.yearly_total },
+    ]);
+    await insertRunningContract(api.db, customer.id, { month: 3 });
+    const current = (await staff.get(api.contracts.currentFormParams, params)).json;
+    expect(current.input_fields.map((entry) => [entry.key, entry.type])).toEqual([
+      ['number_of_edits', 'NUMBER'],
+      ['price_per_edit', 'PRICE'],
+    ]);
+    const upgrade = (await staff.get(api.contracts.upgradeSummary, params, contractQueryOf(form(2000, 0.45)))).json;
+    expect(upgrade.general_fields.map((entry) => [entry.key, entry.type])).toEqual([
+      ['old_plan_monthly_payment', 'PRICE'],
+      ['new_plan_monthly_payment', 'PRICE'],
+      ['payment_method', 'TEXT'],
+      ['finalized_monthly_payment', 'PRICE'],
+      ['amount_of_unpaid_edits_moved_to_new_plan', 'NUMBER'],
+    ]);
+    const cancel = (await staff.get(api.contracts.cancelSummary, params)).json;
+    expect(cancel.general_fields).toEqual([
+      { key: 'rates', label: 'Rates', type: 'TEXT', value: cancel.rates },
+      { key: 'pay_now_amount', label: 'Pay now', type: 'PRICE', value: cancel.pay_now_amount },
+      {
+        key: 'credits_customer_will_get',
+        label: 'Credits the customer will get',
+        type: 'PRICE',
+        value: cancel.credits_customer_will_get,
+      },
+    ]);
+  });
+
   it('creates a contract exactly as previewed: first installment charged, stored, customer on CORPORATE_CONTRACT', async () => {
     const { api } = t;
     const customer = await insertCustomer(api.db);

@@ -4,6 +4,7 @@ import newContract from '../../commands/contracts/new-contract';
 import { cancelRun, runner } from '../../commands/runner';
 import { userTarget } from '../../commands/target';
 import type { ContractTiles } from '../../domain/contract-calls';
+import { yearlyGeneralFields } from '../../domain/contract-fields';
 import { contractFormOf } from '../../domain/contract-form';
 import { yearlySummary } from '../../domain/contract-math';
 import { money } from '../../domain/money';
@@ -127,6 +128,7 @@ describe('new contract preview', () => {
     server.on('GET', '/admin/contracts/42/yearly_contract/summary/new', () => ({
       status: 200,
       body: {
+        general_fields: yearlyGeneralFields(summary, 'USD'),
         monthly_payment: usd(summary.monthly_payment),
         discount_percent: summary.discount_percent,
         yearly_total: usd(summary.yearly_total),
@@ -147,5 +149,8 @@ describe('new contract preview', () => {
       value: '$33.79',
       emphasis: true,
     });
+    // The spec's typed fields, each shown by its type.
+    expect(preview?.lines.find((line) => line.label === 'Discount')?.value).toBe(`${summary.discount_percent} %`);
+    expect(preview?.lines.find((line) => line.label === 'Yearly total')?.value).toBe('$405.41');
   });
 });
