@@ -23,7 +23,7 @@ export const pipelineDefaults: Omit<PipelineSettings, 'webhookUrl' | 'secret'> =
   pollMs: 500,
   batchSize: 20,
   backoffBaseMs: 1000,
-  backoffMaxMs: 60_000,
+  backoffMaxMs: 15_000,
   timeoutMs: 5000,
   leaseMs: 30_000,
 };
