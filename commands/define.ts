@@ -8,7 +8,7 @@ import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
 /** Where a command is listed in the palette. */
-export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs' | 'Operations';
+export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs' | 'Operations' | 'You';
 
 /** Whether a command can run on a target now: enabled, shown but disabled with a reason, or not shown at all. */
 export type Availability = { state: 'enabled' } | { state: 'disabled'; reason: string } | { state: 'hidden' };
@@ -185,6 +185,11 @@ export interface ActionCommand<
   params?: ParamsSpec<S>;
   /** Destructive and money commands ask once more, naming the target and the consequence. */
   confirm: 'destructive' | 'money' | false;
+  /**
+   * Runs at once when chosen, with no form and no review page: only for what changes the person's own console (sign
+   * out, switch theme, keyboard help), never data.
+   */
+  immediate?: true;
   /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */
   consequence?(target: TargetOf<T>, params: z.output<S>): string;
   /** Money commands: the server's price of the action, shown on the confirmation before anything runs. */
