@@ -159,7 +159,7 @@ interface CommandBase<Id extends string, T extends TargetKind> {
   group: CommandGroup;
   /**
    * The permission the role must hold (a list: any of them, e.g. give_credit or give_credit_capped); `null` only
-   * where any signed-in staff member may (plain navigation).
+   * where any signed-in staff member may (plain navigation, and `immediate` commands for yourself: sign out, theme).
    */
   permission: Permission | readonly Permission[] | null;
   target: T;
