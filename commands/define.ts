@@ -8,7 +8,7 @@ import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
 /** Where a command is listed in the palette. */
-export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs' | 'Operations';
+export type CommandGroup = 'Customer' | 'Go to' | 'Customer tabs' | 'Operations' | 'You';
 
 /** Whether a command can run on a target now: enabled, shown but disabled with a reason, or not shown at all. */
 export type Availability = { state: 'enabled' } | { state: 'disabled'; reason: string } | { state: 'hidden' };
@@ -188,7 +188,7 @@ interface CommandBase<Id extends string, T extends TargetKind> {
   group: CommandGroup;
   /**
    * The permission the role must hold (a list: any of them, e.g. give_credit or give_credit_capped); `null` only
-   * where any signed-in staff member may (plain navigation).
+   * where any signed-in staff member may (plain navigation, and `immediate` commands for yourself: sign out, theme).
    */
   permission: Permission | readonly Permission[] | null;
   target: T;
@@ -214,6 +214,11 @@ export interface ActionCommand<
   params?: ParamsSpec<S>;
   /** Destructive and money commands ask once more, naming the target and the consequence. */
   confirm: 'destructive' | 'money' | false;
+  /**
+   * Runs at once when chosen, with no form and no review page: only for what changes the person's own console (sign
+   * out, switch theme, keyboard help), never data.
+   */
+  immediate?: true;
   /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */
   consequence?(target: TargetOf<T>, params: z.output<S>): string;
   /** Money commands: the server's price of the action, shown on the confirmation before anything runs. */

@@ -71,6 +71,9 @@ import emailEditedPhotos from './projects/email-edited-photos';
 import emailVideoProject from './projects/email-video-project';
 import reeditProject from './projects/reedit-project';
 import refundProject from './projects/refund-project';
+import keyboardHelp from './self/keyboard-help';
+import signOut from './self/sign-out';
+import switchTheme from './self/switch-theme';
 import activateStaff from './staff/activate';
 import changeStaffRole from './staff/change-role';
 import deactivateStaff from './staff/deactivate';
@@ -194,6 +197,9 @@ export const commands = [
   createAbTest,
   finishAbTest,
   assignUsersToAbTest,
+  signOut,
+  switchTheme,
+  keyboardHelp,
 ] as const;
 /** The id of any command: deep links, recents, shortcuts and the quick-action table name commands by it. */
 export type CommandId = (typeof commands)[number]['id'];

@@ -55,6 +55,7 @@ const sectionTitles: Record<Command['group'], string> = {
   'Go to': 'Go to',
   'Customer tabs': 'Customer tabs (on a customer’s page)',
   Operations: 'Operations',
+  You: 'You',
 };
 
 /** The kind of page `?` is pressed on, for the keys that work there only. */

@@ -1,5 +1,7 @@
 import { proxy } from 'valtio';
+import type { PaletteUse } from '../domain/palette';
 import { session } from '../src/session/store';
+import { queueUse, serverUses } from './recents-sync';
 
 /** A customer someone recently opened or acted on, as the palette lists it. */
 export interface RecentUser {
@@ -17,7 +19,10 @@ export interface CommandRuns {
   at: number;
 }
 
-/** Recent customers (newest first) and each command's runs; kept per staff member, never under `auth`. */
+/**
+ * Recent customers (newest first) and each command's runs; kept per staff member, never under `auth`: on the server
+ * (`palette/uses`, so they follow the person to any browser) and in this browser for the first paint.
+ */
 export interface Recents {
   runs: Record<string, CommandRuns>;
   users: RecentUser[];
@@ -67,9 +72,36 @@ function save(): void {
   } catch {}
 }
 
-/** Re-reads the recents after the signed-in person changed. */
+/** Re-reads the recents after the signed-in person changed: this browser's at once, then the server's merged in. */
 export function reloadRecents(): void {
   Object.assign(recents, load());
+  const who = session.userID;
+  void serverUses().then((uses) => {
+    if (session.userID === who && uses.length > 0) mergeServerUses(uses);
+  });
+}
+
+/**
+ * Merges the server's uses into the recents: per command the more frecent of the two records; this browser's recent
+ * customers first, then those only other browsers saw, by frecency.
+ */
+export function mergeServerUses(uses: readonly PaletteUse[], now = Date.now()): void {
+  const runs = { ...recents.runs };
+  const users: RecentUser[] = [];
+  for (const use of uses) {
+    const at = Date.parse(use.at);
+    const user = /^user:(\d+)$/.exec(use.key);
+    if (user) {
+      if (use.label) users.push({ id: Number(user[1]), name: use.label.name, email: use.label.email });
+      continue;
+    }
+    const server = { weight: use.weight * 2 ** (Math.max(0, now - at) / halfLifeMs), at };
+    if (frecencyAt(server, now) > frecencyAt(runs[use.key], now)) runs[use.key] = server;
+  }
+  const here = new Set(recents.users.map((user) => user.id));
+  recents.runs = runs;
+  recents.users = [...recents.users, ...users.filter((user) => !here.has(user.id))].slice(0, userLimit);
+  save();
 }
 
 /** A command's runs weighed as of `now`: each run counts 1, halved every `halfLifeMs` since. */
@@ -86,12 +118,14 @@ export function rememberCommand(id: string, now = Date.now()): void {
     .slice(0, runLimit);
   recents.runs = Object.fromEntries(kept);
   save();
+  queueUse(id);
 }
 
 export function rememberUser(user: RecentUser): void {
   const entry: RecentUser = { id: user.id, name: user.name, ...(user.email ? { email: user.email } : {}) };
   recents.users = [entry, ...recents.users.filter((known) => known.id !== user.id)].slice(0, userLimit);
   save();
+  queueUse(`user:${user.id}`, { name: user.name, email: user.email ?? '' });
 }
 
 /**

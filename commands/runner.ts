@@ -116,6 +116,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     return { opened: true };
   }
   if (runner.run) finish();
+  if (command.immediate) return runAtOnce(command, request);
   const steps = stepsOf(command, target);
   serial += 1;
   onClose = request.onClose;
@@ -139,6 +140,16 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     checking: null,
   };
   startPrefill(command, runner.run);
+  return { opened: true };
+}
+
+/** An `immediate` command (sign out, switch theme): closes the palette and runs, no form, no review. */
+async function runAtOnce(command: ActionCommand, request: RunRequest): Promise<RunOutcome> {
+  closePalette();
+  rememberCommand(command.id);
+  request.onClose?.();
+  const controller = new AbortController();
+  await command.run({ target: undefined, params: {}, idempotencyKey: crypto.randomUUID(), signal: controller.signal });
   return { opened: true };
 }
 

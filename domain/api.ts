@@ -11,6 +11,7 @@ import { marketing } from './marketing';
 import { models } from './models';
 import { notifications } from './notifications';
 import { outbox } from './outbox';
+import { palette } from './palette';
 import { partnerActivities } from './partner-activities';
 import { bundles } from './partner-bundles';
 import { marketingActivities } from './partner-marketing';
@@ -48,6 +49,7 @@ export const api = {
   audit,
   abTests,
   notifications,
+  palette,
 } as const;
 
 /** Every call of the catalogue, flat. */

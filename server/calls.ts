@@ -14,6 +14,8 @@ import { listOutbox } from './mail/outbox-list';
 import { marketingHandlers } from './marketing/handlers';
 import { modelHandlers } from './models/handlers';
 import { notificationHandlers } from './notifications/handlers';
+import { findForPalette } from './palette/find';
+import { paletteHandlers } from './palette/uses';
 import { partnerHandlers } from './partners/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
@@ -56,4 +58,6 @@ export const callHandlers: readonly RegisteredHandler[] = [
   exportAuditCsv,
   ...abTestHandlers,
   ...notificationHandlers,
+  findForPalette,
+  ...paletteHandlers,
 ];

@@ -44,11 +44,17 @@ const similarity = sql`greatest(
  * planner sees it; a named statement's generic plan could not use one).
  */
 function statements(db: Database) {
-  /** Exact id (when the text is one), exact e-mail, then every prefix probe: each branch an index range cut at 20. */
+  /**
+   * Exact id (when the text is one), exact e-mail, the whole local part (`scook` → `scook@…` before `scook47@…`), then
+   * every prefix probe: each branch an index range cut at 20.
+   */
   const exactAndPrefix = (withId: boolean) => {
     const branches: SQL[] = [
       sql`(select ${customers.id} as id, 1 as step, ''::text as key from ${customers}
             where lower(${customers.email}) = ${sql.placeholder('lower')} limit 1)`,
+      sql`(select ${customers.id} as id, 1 as step, lower(${customers.email}) as key from ${customers}
+            where lower(${customers.email}) like ${sql.placeholder('localPart')}
+            order by lower(${customers.email}) using ~<~ limit ${maxResults})`,
       ...prefixProbes.map(
         (probe, index) =>
           sql`(select ${customers.id} as id, ${index + 2}::int as step, ${probe} as key from ${customers}
@@ -101,8 +107,8 @@ const built = new WeakMap<Database, ReturnType<typeof statements>>();
 
 type CustomerRecord = typeof customers.$inferSelect;
 
-/** The customers matching the text, most relevant first, at most `maxResults`. */
-async function ranked(db: Database, query: string): Promise<CustomerRecord[]> {
+/** The customers matching the text, most relevant first, at most `maxResults` (the palette's find uses it too). */
+export async function rankedCustomers(db: Database, query: string): Promise<CustomerRecord[]> {
   let statement = built.get(db);
   if (!statement) {
     statement = statements(db);
@@ -110,11 +116,13 @@ async function ranked(db: Database, query: string): Promise<CustomerRecord[]> {
   }
   const lower = query.toLowerCase();
   const prefix = startingWith(lower);
+  // An e-mail's whole local part; '' (no e-mail is empty) when the text already holds an @.
+  const localPart = lower.includes('@') ? '' : startingWith(`${lower}@`);
   const id = /^\d{1,10}$/.test(query) && Number(query) <= maxId ? Number(query) : null;
   const found =
     id === null
-      ? await statement.prefixed.execute({ lower, prefix })
-      : await statement.prefixedOrId.execute({ lower, prefix, id });
+      ? await statement.prefixed.execute({ lower, prefix, localPart })
+      : await statement.prefixedOrId.execute({ lower, prefix, localPart, id });
   if (found.length > 0) return found;
   // Nothing starts with the text: containment anywhere.
   const contained = await statement.contained.execute({ pattern: containsPattern(query), text: query });
@@ -145,7 +153,7 @@ async function ranked(db: Database, query: string): Promise<CustomerRecord[]> {
 export const searchUsers = handle(
   api.users.search,
   async ({ db, params, staff }) => {
-    const records = await ranked(db, params.query);
+    const records = await rankedCustomers(db, params.query);
     return { headers: [...usersTableHeaders], users: records.map((record) => customerRow(record, staff.role)) };
   },
   // Each step is one statement standing alone (the fuzzy one opens its own transaction for its `set local`): no

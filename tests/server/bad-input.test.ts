@@ -140,6 +140,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     'bulkRuns.create': { command: 'unsuspend', target: { ids: [customerId] } },
     'staff.invite': { first_name: 'Bad', last_name: 'Input', email: 'bad.input@staff.example', role: 'SUPPORT_PL1' },
     'staff.setRole': { role: 'SUPPORT_PL1' },
+    'palette.recordUses': { uses: [{ key: 'go.models' }] },
     'staff.setPassword': { token: 'not-a-token', password: 'lantern orchard velvet' },
     'creditPackages.purchaseCustom': {
       user_id: customerId,

@@ -43,7 +43,8 @@ describeEachBackend('users search ranking', (backend) => {
   it('ranks an exact e-mail first, then prefixes (e-mail, name, last name, business, domain); containment only when nothing starts so', async () => {
     expect(await ids('marlow@fern.example')).toEqual([id.exact]);
     expect((await ids('Marlow@Fern.example'))[0]).toBe(id.exact);
-    expect(await ids('MARLOW')).toEqual([id.emailPrefix, id.exact, id.namePrefix, id.lastName, id.business, id.domain]);
+    // The whole local part first (marlow@ before marlow.fan@), then the prefixes.
+    expect(await ids('MARLOW')).toEqual([id.exact, id.emailPrefix, id.namePrefix, id.lastName, id.business, id.domain]);
     expect(await ids('emarlow')).toEqual([id.inside]);
   });
 

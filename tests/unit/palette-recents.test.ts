@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { frecencies, frecencyAt, halfLifeMs, recents, reloadRecents, rememberCommand } from '../../commands/recents';
 import { clearSession } from '../../src/session/store';
 import { signedInAs } from './support/session';
@@ -42,5 +42,46 @@ describe('frecency of the commands run from the palette', () => {
     recents.runs = {};
     reloadRecents();
     expect(frecencies(recents, now).get('user.suspend')).toBeCloseTo(1);
+  });
+});
+
+describe('recents kept on the server', () => {
+  it('merges the server’s uses: the more frecent record of a command, and customers seen in other browsers', async () => {
+    const { mergeServerUses } = await import('../../commands/recents');
+    rememberCommand('user.suspend', now);
+    rememberCommand('user.give-credit', now);
+    const at = new Date(now).toISOString();
+    mergeServerUses(
+      [
+        { key: 'user.give-credit', weight: 5, at, label: null },
+        { key: 'user.suspend', weight: 0.2, at, label: null },
+        { key: 'user:9', weight: 2, at, label: { name: 'Sam Cook', email: 'scook@example.com' } },
+      ],
+      now,
+    );
+    const values = frecencies(recents, now);
+    expect(values.get('user.give-credit')).toBeCloseTo(5);
+    expect(values.get('user.suspend')).toBeCloseTo(1);
+    expect(recents.users).toEqual([{ id: 9, name: 'Sam Cook', email: 'scook@example.com' }]);
+  });
+
+  it('sends the uses of a burst in one batched request', async () => {
+    const { FakeApi } = await import('./support/fake-api');
+    const { flushUses } = await import('../../commands/recents-sync');
+    const { rememberUser } = await import('../../commands/recents');
+    const server = new FakeApi();
+    server.delay = 0;
+    server.install();
+    await flushUses(); // what earlier tests left waiting
+    server.requests.splice(0);
+    rememberCommand('user.suspend', now);
+    rememberCommand('user.suspend', now);
+    rememberUser({ id: 9, name: 'Sam Cook', email: 'scook@example.com' });
+    await flushUses();
+    const sent = server.requests.filter((seen) => seen.path === '/admin/palette/uses');
+    expect(sent.map((seen) => seen.body)).toEqual([
+      { uses: [{ key: 'user.suspend' }, { key: 'user:9', label: { name: 'Sam Cook', email: 'scook@example.com' } }] },
+    ]);
+    vi.unstubAllGlobals();
   });
 });

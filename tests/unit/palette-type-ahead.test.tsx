@@ -29,6 +29,7 @@ beforeEach(() => {
   uninstall = installTypeAhead();
   const server = new FakeApi();
   server.on('GET', '/admin/users/search/give', () => ({ status: 200, body: usersAnswer() }));
+  server.on('GET', '/admin/palette/find', () => ({ status: 200, body: { records: [], customers: [] } }));
   server.install();
 });
 

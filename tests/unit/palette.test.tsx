@@ -47,6 +47,10 @@ beforeEach(async () => {
   server.delay = 0;
   server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(jane) }));
   server.on('GET', '/admin/users/search/jane', () => ({ status: 200, body: usersAnswer(jane) }));
+  server.on('GET', '/admin/palette/find', (request) => ({
+    status: 200,
+    body: { records: [], customers: new URLSearchParams(request.search).get('q') === 'jane' ? [jane] : [] },
+  }));
   server.install();
 });
 

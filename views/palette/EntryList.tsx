@@ -19,7 +19,11 @@ interface EntryListProps {
 export function EntryList({ entries, onSelect, empty, searching }: EntryListProps) {
   return (
     <Command.List className="max-h-[min(420px,60vh)] overflow-y-auto overscroll-contain px-1.5 pb-1.5" label="Results">
-      {entries.length === 0 && !searching ? <p className="px-3 py-6 text-center text-sm text-muted">{empty}</p> : null}
+      {entries.length === 0 && !searching && empty ? (
+        <p role="status" className="px-3 py-6 text-center text-sm text-muted">
+          {empty}
+        </p>
+      ) : null}
       {groupEntries(entries).map(({ group, entries: items }) => (
         <Command.Group
           key={group}
@@ -36,7 +40,7 @@ export function EntryList({ entries, onSelect, empty, searching }: EntryListProp
             >
               <span className="min-w-0 flex-1 truncate">
                 {entry.label}
-                {entry.kind === 'user' && entry.detail ? (
+                {entry.kind !== 'command' && entry.detail ? (
                   <span className="ml-2 text-xs text-muted">{entry.detail}</span>
                 ) : null}
                 {entry.kind === 'command' && entry.disabledReason ? (
@@ -59,7 +63,7 @@ export function EntryList({ entries, onSelect, empty, searching }: EntryListProp
           ))}
         </Command.Group>
       ))}
-      {searching ? <p className="px-3 py-2 text-xs text-faint">Searching customers…</p> : null}
+      {searching ? <p className="px-3 py-2 text-xs text-faint">Searching…</p> : null}
     </Command.List>
   );
 }

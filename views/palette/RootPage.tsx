@@ -10,12 +10,14 @@ import { frecencies, recents, rememberUser } from '../../commands/recents';
 import { type FocusedRecord, recordContext } from '../../commands/record-context';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
+import { maxIdentifierLength } from '../../domain/identifiers';
 import { useSession } from '../../src/session/store';
 import { EntryList } from './EntryList';
 import { bulkEntries, customerEntries, idleEntries, type PaletteEntry, rootEntries } from './entries';
+import { foundEntries } from './found-entries';
 import { classStep, mergeRanked, rankScored } from './rank';
 import { useAutoSelect } from './useAutoSelect';
-import { useCustomerSearch } from './useCustomerSearch';
+import { usePaletteFind } from './usePaletteFind';
 
 /** Where the server's customers rank among local matches: below word-start matches, above substring ones. */
 export const customerScore = 4 * classStep;
@@ -33,6 +35,12 @@ export function selectEntry(entry: PaletteEntry): string | undefined {
     navigateTo(userPath(entry.target.id));
     return undefined;
   }
+  if (entry.kind === 'found') {
+    if (entry.target && entry.value.startsWith('found:customer:')) rememberUser(entry.target);
+    closePalette();
+    navigateTo(entry.path);
+    return undefined;
+  }
   if (entry.disabledReason) return `${entry.label}: ${entry.disabledReason}.`;
   if (entry.bulk) {
     const selection = bulkSelection.current;
@@ -45,6 +53,15 @@ export function selectEntry(entry: PaletteEntry): string | undefined {
     ...(entry.prefill ? { prefill: entry.prefill } : {}),
   });
   return undefined;
+}
+
+/** Identifiers that may also be a command's or a customer's words. */
+const ambiguousKinds: ReadonlySet<string> = new Set(['email', 'number', 'slug']);
+
+/** "Nothing found for “…”": what was typed, cut to a line (a pasted ticket can be 100 kB). */
+export function nothingFoundFor(typed: string): string {
+  const text = typed.trim().replace(/\s+/g, ' ');
+  return `Nothing found for “${text.length > 60 ? `${text.slice(0, 60)}…` : text}”.`;
 }
 
 interface RootPageProps {
@@ -77,22 +94,28 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
     [selectedCount, userRole],
   );
   const frecency = useMemo(() => frecencies(recent), [recent]);
-  const { rows, searching } = useCustomerSearch(search);
-  const listed = useMemo(
-    () =>
-      search.trim() === ''
-        ? [...forSelection, ...idleEntries(entries, frecency, maxListed)].slice(0, maxListed)
-        : mergeRanked(
-            rankScored([...forSelection, ...entries], search, frecency, maxListed),
-            customerEntries(rows),
-            customerScore,
-            maxListed,
-          ),
-    [forSelection, entries, search, frecency, rows],
-  );
+  const found = usePaletteFind(search);
+  const { records, customers, identifier } = found;
+  const listed = useMemo(() => {
+    if (search.trim() === '')
+      return [...forSelection, ...idleEntries(entries, frecency, maxListed)].slice(0, maxListed);
+    const first = foundEntries({ records, identifier, commands: allCommands, role: userRole, frecency });
+    // An address, an invoice number or a ticket is not a command's name: only what it found is listed. A word that may
+    // be a slug or a ref ("partn") is still matched against the commands.
+    const ticket = search.trim().length > maxIdentifierLength || (identifier !== undefined && /\s/.test(search.trim()));
+    const ranked =
+      identifier && (ticket || !ambiguousKinds.has(identifier.kind))
+        ? []
+        : rankScored([...forSelection, ...entries], search, frecency, maxListed);
+    const taken = new Set(first.map((entry) => entry.value));
+    const rest = mergeRanked(ranked, customerEntries(customers), customerScore, maxListed).filter(
+      (entry) => !taken.has(entry.value) && !(entry.kind === 'user' && taken.has(`found:customer:${entry.target.id}`)),
+    );
+    return [...first, ...rest].slice(0, maxListed);
+  }, [forSelection, entries, search, frecency, records, customers, identifier, userRole]);
   /** The first runnable entry is highlighted; a disabled one only when nothing else matches (Enter then says why). */
   const values = useMemo(() => {
-    const runnable = listed.filter((entry) => entry.kind === 'user' || !entry.disabledReason);
+    const runnable = listed.filter((entry) => entry.kind !== 'command' || !entry.disabledReason);
     return (runnable.length > 0 ? runnable : listed).map((entry) => entry.value);
   }, [listed]);
   useAutoSelect(values, selected, onSelectedChange);
@@ -130,8 +153,8 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
           const text = selectEntry(entry);
           setRefusal(text ? { search, text } : undefined);
         }}
-        empty="Nothing matches."
-        searching={searching}
+        empty={found.answered ? nothingFoundFor(search) : ''}
+        searching={found.searching}
       />
     </>
   );

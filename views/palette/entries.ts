@@ -40,12 +40,29 @@ export interface UserEntry extends RankItem {
   detail: string;
 }
 
-export type PaletteEntry = CommandEntry | UserEntry;
+/** A record a pasted identifier names (or a page of the console); its value is `found:<kind>:<key>`. */
+export interface FoundEntry extends RankItem {
+  kind: 'found';
+  label: string;
+  group: string;
+  detail: string;
+  /** The page that shows it, with any `?run=` deep link kept. */
+  path: string;
+  /** Its customer (itself for a customer): remembered as recent when opened. */
+  target?: UserTarget;
+}
+
+export type PaletteEntry = CommandEntry | UserEntry | FoundEntry;
 
 /** Ranks the customer in context first among equal matches (see `maxBoost`). */
 export const contextBoost = 40;
 
-function commandEntry(command: Command, group: string, label: string, extra: Partial<CommandEntry> = {}): CommandEntry {
+export function commandEntry(
+  command: Command,
+  group: string,
+  label: string,
+  extra: Partial<CommandEntry> = {},
+): CommandEntry {
   return {
     kind: 'command',
     value: command.id,
@@ -155,7 +172,7 @@ function recordEntries(commands: readonly Command[], role: Role | null, record: 
 }
 
 /** A command for the customer in context: named for them, and matched by its title followed by their name. */
-function contextEntry(command: Command, role: Role | null, target: UserTarget): CommandEntry | undefined {
+export function contextEntry(command: Command, role: Role | null, target: UserTarget): CommandEntry | undefined {
   const label = command.kind === 'action' ? `${command.title} ${target.name}` : `${target.name} › ${command.title}`;
   const entry = commandEntry(command, target.name, label, {
     lower: `${command.title} ${target.name}`.toLowerCase(),

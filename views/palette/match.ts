@@ -1,9 +1,9 @@
 /**
  * How well a palette item matches what is typed, best first:
- * 6 the name starts with the query ("send i" → Send invoice to customer);
+ * 6 the name starts with the query ("send i" → Send invoice to customer), or its letters are the initials of the
+ *   name's first words ("si" → Send invoice to customer, "cc" → Change currency: initials are typed on purpose);
  * 5 the query's words start consecutive words of the name ("cha cur" → Change currency, "inv to" → …invoice to…);
- * 4 word starts: the query starts a word ("inv" → Download invoice), its words start words in order, or its letters
- *   are the initials of the first words ("cc" → Change currency);
+ * 4 word starts: the query starts a word ("inv" → Download invoice), or its words start words in order;
  * 3 the name contains the query;
  * 2 its words start words of the aliases (or of the name): "logout" → Force logout, "ban" → Suspend, "go users";
  * 1 its letters appear in the name in order, from a word start ("sndinv"), for items that allow it; also every item
@@ -42,7 +42,7 @@ export function matchClassOf(item: Matchable, typed: Query | string): MatchClass
     const index = text.indexOf(needle);
     if (index === 0) return 6;
     if (index > 0) return startsAWord(text, needle, index) ? 4 : 3;
-    if (isAcronym(text, needle)) return 4;
+    if (isAcronym(text, needle)) return 6;
   } else if (text.indexOf(words[0] as string) >= 0) {
     if (text.startsWith(needle)) return 6;
     if (consecutiveWordPrefixes(text, words)) return 5;
@@ -52,6 +52,19 @@ export function matchClassOf(item: Matchable, typed: Query | string): MatchClass
   if (item.keywordsLower && keywordMatch(item.keywordsLower, text, words)) return 2;
   if (item.fuzzy && query.letters.length > 1 && lettersInOrder(text, query.letters)) return 1;
   return 0;
+}
+
+/**
+ * Orders items within one match class (0–9, higher first): the whole name typed (9), the query's letters as the
+ * initials of its first words ("si" → Send invoice, 9: two letters are initials more often than a word's start),
+ * then the earlier the query starts in the name the better ("inv" → Send invoice before Download invoice).
+ */
+export function tiePointsOf(item: Matchable, query: Query): number {
+  const text = item.lower;
+  if (query.text === '' || text === query.text) return query.text === '' ? 0 : 9;
+  if (query.words.length === 1 && isAcronym(text, query.letters)) return 9;
+  const index = text.indexOf(query.words[0] as string);
+  return index < 0 ? 0 : Math.max(0, 8 - Math.floor(index / 3));
 }
 
 function isWordChar(code: number): boolean {

@@ -1,4 +1,4 @@
-import { matchClassOf, prepareQuery, type Query } from './match';
+import { matchClassOf, prepareQuery, type Query, tiePointsOf } from './match';
 
 export { type MatchClass, matchClassOf, prepareQuery } from './match';
 
@@ -22,8 +22,9 @@ export interface Ranked<T> {
 }
 
 /**
- * A score is `class × classStep + boost + frecency points`: boost and frecency together stay under one step, so the
- * match class always decides first, then the context, then frecency, then the list's order (the sort is stable).
+ * A score is `class × classStep + boost + frecency points + tie points`: together they stay under one step, so the
+ * match class always decides first, then the context, then frecency, then where the query matched (`tiePointsOf`),
+ * then the list's order (the sort is stable).
  */
 export const classStep = 100;
 /** The most a boost may add. */
@@ -41,7 +42,14 @@ export function frecencyPointsOf(frecency: number | undefined): number {
 export function scoreOf(item: RankItem, query: Query | string, frecency: ReadonlyMap<string, number>): number {
   const match = matchClassOf(item, query);
   if (match === 0) return 0;
-  return match * classStep + Math.min(item.boost, maxBoost) + frecencyPointsOf(frecency.get(item.value));
+  // boost ≤ 40, frecency < 50, tie points ≤ 9: under one class step.
+  const needle = typeof query === 'string' ? prepareQuery(query) : query;
+  return (
+    match * classStep +
+    Math.min(item.boost, maxBoost) +
+    frecencyPointsOf(frecency.get(item.value)) +
+    tiePointsOf(item, needle)
+  );
 }
 
 /**

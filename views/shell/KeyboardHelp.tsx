@@ -1,7 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { helpState } from '../../commands/help-state';
 import { allCommands } from '../../commands/index';
 import { helpPageOf, keyboardHelp } from '../../commands/keyboard-help';
 import { paletteState } from '../../commands/palette-state';
@@ -11,6 +12,10 @@ import { useSession } from '../../src/session/store';
 import { Kbd } from '../../src/ui/Kbd';
 
 const keyNames: Readonly<Record<string, string>> = { arrowleft: '←', escape: 'Esc', enter: '↵' };
+
+function setHelpOpen(value: boolean): void {
+  helpState.open = value;
+}
 
 function Keys({ text }: { text: string }) {
   const names = text === '?' ? ['?'] : shortcutKeys(text).map((key) => keyNames[key.toLowerCase()] ?? key);
@@ -32,7 +37,7 @@ function Keys({ text }: { text: string }) {
 
 /** The `?` overlay: every key the signed-in role can use, read from the commands' shortcuts; Escape closes it. */
 export function KeyboardHelp() {
-  const [open, setOpen] = useState(false);
+  const { open } = useSnapshot(helpState);
   const { userRole } = useSession();
   const palette = useSnapshot(paletteState);
   const { run } = useSnapshot(runner);
@@ -44,7 +49,7 @@ export function KeyboardHelp() {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
       if (document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]')) return;
       event.preventDefault();
-      setOpen(true);
+      setHelpOpen(true);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -52,7 +57,7 @@ export function KeyboardHelp() {
   const [path] = useLocation();
   const sections = keyboardHelp(allCommands, userRole, helpPageOf(path));
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} className="relative z-40">
+    <Dialog open={open} onClose={() => setHelpOpen(false)} className="relative z-40">
       <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[8vh]">
         <DialogPanel className="w-[min(760px,96vw)] rounded-lg border border-line bg-panel text-fg shadow-2xl shadow-black/40">
@@ -60,7 +65,7 @@ export function KeyboardHelp() {
             <DialogTitle className="flex-1 text-sm font-semibold">Keyboard shortcuts</DialogTitle>
             <button
               type="button"
-              onClick={() => setOpen(false)}
+              onClick={() => setHelpOpen(false)}
               className="flex cursor-pointer items-center gap-1 rounded px-1 text-xs text-muted hover:bg-hover hover:text-fg"
             >
               Close <Kbd>Esc</Kbd>

@@ -20,6 +20,7 @@ export * from './marketing';
 export * from './models';
 export * from './notification-broadcasts';
 export * from './outbox';
+export * from './palette-uses';
 export * from './partners';
 export * from './payment-provider-sandbox';
 export * from './profiles';
