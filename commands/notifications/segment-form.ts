@@ -1,15 +1,8 @@
-import {
-  notificationCategories,
-  notificationCategoryLabels,
-  sentimentLabels,
-  sentiments,
-  triggerTypeLabels,
-  triggerTypes,
-} from '../../domain/notifications';
+import { api } from '../../domain/api';
 import type { notificationForm, segmentForm } from '../../domain/operations-forms';
 import type { TableFilter } from '../../domain/table-query';
 import { customerStatuses, customerStatusLabels, subscriptionLabels, subscriptionTypes } from '../../domain/users';
-import type { FieldSpec } from '../define';
+import { type FieldSpec, optionsFrom } from '../define';
 
 const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -17,13 +10,22 @@ const labelled = <T extends string>(values: readonly T[], labels: Record<T, stri
 export const contentFields: Record<keyof typeof notificationForm.shape, FieldSpec> = {
   title: { kind: 'text', label: 'Title' },
   content: { kind: 'textarea', label: 'Text' },
+  // The server's option calls fill these (another server may offer more than this console's domain knows).
   category: {
     kind: 'select',
     label: 'Category',
-    options: labelled(notificationCategories, notificationCategoryLabels),
+    options: optionsFrom(api.notifications.categoryOptions, {}, (answer) => answer.options),
   },
-  sentiment: { kind: 'select', label: 'Sentiment', options: labelled(sentiments, sentimentLabels) },
-  trigger_type: { kind: 'select', label: 'Trigger', options: labelled(triggerTypes, triggerTypeLabels) },
+  sentiment: {
+    kind: 'select',
+    label: 'Sentiment',
+    options: optionsFrom(api.notifications.sentimentOptions, {}, (answer) => answer.options),
+  },
+  trigger_type: {
+    kind: 'select',
+    label: 'Trigger',
+    options: optionsFrom(api.notifications.triggerOptions, {}, (answer) => answer.options),
+  },
   link: { kind: 'text', label: 'Link (optional)', placeholder: 'https://… or /path in the app' },
 };
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
+import type { BodyOf } from '../../domain/endpoint';
 import {
   notificationCategories,
   notificationCategoryLabels,
@@ -9,7 +10,7 @@ import {
   triggerTypeLabels,
   triggerTypes,
 } from '../../domain/notifications';
-import { call } from '../../src/http';
+import { call, useCall } from '../../src/http';
 import { Button } from '../../src/ui/Button';
 import { controlClass } from '../../src/ui/fields/types';
 import { toast } from '../../src/ui/toast-store';
@@ -18,11 +19,21 @@ import { useDebounced } from '../../src/ui/use-debounced';
 interface Draft {
   title: string;
   content: string;
-  category: (typeof notificationCategories)[number];
-  sentiment: (typeof sentiments)[number];
-  trigger_type: (typeof triggerTypes)[number];
+  /** The values the server's option calls offer (they may list more than this console's domain knows). */
+  category: string;
+  sentiment: string;
+  trigger_type: string;
   link: string;
 }
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The domain's values with their labels: what a select offers until the server's option call answers. */
+const fallback = <V extends string>(values: readonly V[], labels: Record<V, string>): Option[] =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 const start: Draft = {
   title: '',
@@ -33,7 +44,7 @@ const start: Draft = {
   link: '',
 };
 const control = controlClass;
-const sentimentTone: Record<Draft['sentiment'], string> = {
+const sentimentTone: Record<string, string> = {
   NEUTRAL: 'border-line',
   POSITIVE: 'border-success',
   URGENT: 'border-danger',
@@ -59,6 +70,14 @@ export function NotificationGenerator({
     null,
   );
   const debounced = useDebounced(draft, 300);
+  // Each select lists what the server's option call answers (another server may offer more), the domain's until then.
+  const categories =
+    useCall(api.notifications.categoryOptions, {}).data?.options ??
+    fallback(notificationCategories, notificationCategoryLabels);
+  const sentimentOptions =
+    useCall(api.notifications.sentimentOptions, {}).data?.options ?? fallback(sentiments, sentimentLabels);
+  const triggers =
+    useCall(api.notifications.triggerOptions, {}).data?.options ?? fallback(triggerTypes, triggerTypeLabels);
   useEffect(() => {
     if (!debounced.title.trim() || !debounced.content.trim()) {
       setOutput(null);
@@ -67,7 +86,7 @@ export function NotificationGenerator({
     const controller = new AbortController();
     call(
       api.notifications.generate,
-      { body: { ...debounced, link: debounced.link.trim() || null } },
+      { body: { ...debounced, link: debounced.link.trim() || null } as BodyOf<typeof api.notifications.generate> },
       { signal: controller.signal },
     ).then(
       (answer) =>
@@ -81,23 +100,13 @@ export function NotificationGenerator({
     return () => controller.abort();
   }, [debounced]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const select = <K extends 'category' | 'sentiment' | 'trigger_type'>(
-    key: K,
-    label: string,
-    values: readonly Draft[K][],
-    labels: Record<Draft[K], string>,
-  ) => (
+  const select = (key: 'category' | 'sentiment' | 'trigger_type', label: string, options: readonly Option[]) => (
     <label className="flex flex-col gap-1 text-xs text-muted" htmlFor={`${id}-${key}`}>
       {label}
-      <select
-        id={`${id}-${key}`}
-        className={control}
-        value={draft[key]}
-        onChange={(e) => set(key, e.target.value as Draft[K])}
-      >
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {labels[value]}
+      <select id={`${id}-${key}`} className={control} value={draft[key]} onChange={(e) => set(key, e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
@@ -129,9 +138,9 @@ export function NotificationGenerator({
           />
         </label>
         <div className="grid grid-cols-3 gap-2">
-          {select('category', 'Category', notificationCategories, notificationCategoryLabels)}
-          {select('sentiment', 'Sentiment', sentiments, sentimentLabels)}
-          {select('trigger_type', 'Trigger', triggerTypes, triggerTypeLabels)}
+          {select('category', 'Category', categories)}
+          {select('sentiment', 'Sentiment', sentimentOptions)}
+          {select('trigger_type', 'Trigger', triggers)}
         </div>
         <label className="flex flex-col gap-1 text-xs text-muted" htmlFor={`${id}-link`}>
           Link (optional)
@@ -174,10 +183,10 @@ export function NotificationGenerator({
         <div
           aria-label="Notification preview"
           role="img"
-          className={`flex max-w-sm flex-col gap-1 rounded-lg border-l-4 bg-raised p-3 shadow ${sentimentTone[draft.sentiment]}`}
+          className={`flex max-w-sm flex-col gap-1 rounded-lg border-l-4 bg-raised p-3 shadow ${sentimentTone[draft.sentiment] ?? 'border-line'}`}
         >
           <span className="text-xs uppercase tracking-wide text-muted">
-            {notificationCategoryLabels[draft.category]}
+            {categories.find((option) => option.value === draft.category)?.label ?? draft.category}
           </span>
           <span className="font-semibold text-fg">{draft.title || 'Title'}</span>
           <span className="text-sm text-fg">{draft.content || 'The text customers read.'}</span>
