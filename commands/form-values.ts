@@ -4,7 +4,7 @@ import { emptyValue } from '../src/ui/fields/Field';
 import { typedId } from '../src/ui/fields/rank-choices';
 import type { FieldValue } from '../src/ui/fields/types';
 import type { FieldContext, ParamsSpec } from './define';
-import { issueInWords } from './issue-words';
+import { isSchemaWording, issueInWords } from './issue-words';
 
 /** What a person typed, by field name. */
 export type FormValues = Record<string, FieldValue>;
@@ -101,7 +101,9 @@ export function parseForm<S extends z.ZodObject>(
     const missing =
       name !== undefined &&
       input[name] === undefined &&
-      (issue.code === 'invalid_type' || issue.code === 'invalid_value');
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      // A schema's own message (e.g. "choose one of the listed reasons") is kept; zod's own wording says Required.
+      isSchemaWording(issue.message);
     const field = name !== undefined && Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
     const message = missing ? 'Required' : issueInWords(issue, field);
     if (name && name in spec.fields) fields[name] ??= message;

@@ -4,6 +4,11 @@ import type { FieldSpec } from './define';
 /** zod's own wording ("Invalid input: expected number, received string", "Too small: expected …"): never shown. */
 const schemaWording = /^(invalid|too (small|big))\b|\bexpected\b|\breceived\b|^Required$/i;
 
+/** The message is zod's own wording (not one a schema states itself). */
+export function isSchemaWording(message: string): boolean {
+  return schemaWording.test(message);
+}
+
 function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import type { CustomerRow } from '../../domain/users';
-import { areas, userDetailTabs } from '../../src/navigation';
-import { apiAs, signIn } from './support';
+import { pagesOf, richCustomer, settle, visit } from './console-pages';
+import { signIn } from './support';
+import { CodeReader } from './visible-codes';
 
 type Theme = 'dark' | 'light';
 
@@ -14,69 +14,22 @@ interface Finding {
   nodes: string[];
 }
 
-/** A demo customer with a yearly contract (so charges, contract tables and credits all have rows), found by the API. */
-async function richCustomer(baseURL: string): Promise<CustomerRow> {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const answer = await api.post('/admin/users/users_filter', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      filters: [
-        { kind: 'multi', column: 'subscription_type', op: 'equal', value: ['CORPORATE_CONTRACT'] },
-        { kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] },
-      ],
-      page_size: 5,
-    },
-  });
-  expect(answer.status()).toBe(200);
-  const { users } = (await answer.json()) as { users: CustomerRow[] };
-  await api.dispose();
-  const found = users[0];
-  if (!found) throw new Error('No active demo customer on a yearly contract');
-  return found;
-}
-
-/** Every signed-in page of the route table: each area's tabs, a search, a model, each customer tab, an unknown path. */
-function pagesOf(customerId: number): string[] {
-  const areaPages = areas.flatMap((area) =>
-    area.tabs.length ? area.tabs.map((tab) => `${area.path}/${tab.slug}`) : [area.path],
-  );
-  const customerPages = userDetailTabs.map((tab) => `/users/${customerId}/${tab.slug}`);
-  return [
-    ...areaPages,
-    '/users/search?q=studio',
-    '/models/1',
-    ...customerPages,
-    '/bulk-runs',
-    '/operations-center/staff',
-    '/operations-center/audit',
-    '/no-such-page',
-  ];
-}
-
-/** Moves within the single-page console (no reload), then waits for the page's heading and its data. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await expect(page.locator('main h1').first()).toBeVisible();
-  await settle(page);
-}
-
-/** Waits until nothing is loading (no "Loading …" spinner) and animations have run. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(150);
-}
-
 /** Runs axe on whatever is on screen and keeps its serious and critical findings, counting what it scanned. */
 class Scanner {
   readonly findings: Finding[] = [];
   scanned = 0;
+  /** The same visit also reads the text on screen for values written as code (issue 18 item 6). */
+  readonly codes: CodeReader;
   constructor(
     private readonly page: Page,
     private readonly theme: Theme,
-  ) {}
+  ) {
+    this.codes = new CodeReader(page, `ADMIN ${theme}`);
+  }
 
   async scan(where: string): Promise<void> {
     this.scanned += 1;
+    await this.codes.check(where);
     // Legacy mode runs axe in the page itself (the console has no frames) instead of gathering the results in a new
     // blank page per scan, which took 2-3 times as long; only violations come back in full.
     const { violations } = await new AxeBuilder({ page: this.page })
@@ -207,6 +160,8 @@ for (const theme of ['dark', 'light'] as const) {
     await scanTableOverlays(page, axe);
 
     console.log(axe.report());
+    console.log(axe.codes.report());
     expect(axe.findings, JSON.stringify(axe.findings, null, 1)).toEqual([]);
+    expect(axe.codes.sightings, JSON.stringify(axe.codes.sightings, null, 1)).toEqual([]);
   });
 }

@@ -9,7 +9,7 @@ import { FakeApi } from './support/fake-api';
 import { renderAt } from './support/render';
 import { signedInAs } from './support/session';
 import { stubLayout } from './support/table';
-import { serveUserDetails } from './support/user-details';
+import { serveOverview, serveUserDetails } from './support/user-details';
 
 let server: FakeApi;
 
@@ -32,6 +32,7 @@ beforeEach(() => {
     },
   }));
   serveUserDetails(server);
+  serveOverview(server);
   server.install();
 });
 

@@ -51,10 +51,14 @@ export const userProjects = {
   meta: { total_number_of_projects: 2, page: 1, page_size: 50 },
 } as const;
 
-/** Answers the details, tiles, credits and projects calls of customer 42 (the general tab's), as the server would. */
+/** Answers the details and tiles calls of customer 42, as the real server would. */
 export function serveUserDetails(server: FakeApi, details: () => UserDetails = () => userDetails()): void {
   server.on('GET', '/admin/users/42/general_details/details', () => ({ status: 200, body: details() }));
   server.on('GET', '/admin/users/42/general_details/tiles', () => ({ status: 200, body: userTiles }));
+}
+
+/** Also answers what the general tab's overview reads: the credits and the editing projects of customer 42. */
+export function serveOverview(server: FakeApi): void {
   server.on('GET', '/admin/users/42/general_details/credits', () => ({ status: 200, body: userCredits }));
   server.on('GET', '/admin/users/42/projects', () => ({ status: 200, body: userProjects }));
 }
