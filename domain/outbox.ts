@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineArea, post } from './endpoint';
+import { defineArea, idParam, post } from './endpoint';
 import { pageMetaSchema, tableQuerySchema } from './table-query';
 import { headerSchema } from './tables';
 
@@ -29,16 +29,28 @@ export const outboxRowSchema = z.object({
 });
 export type OutboxRow = z.infer<typeof outboxRowSchema>;
 
+const outboxAnswer = z.object({
+  headers: z.array(headerSchema),
+  emails: z.array(outboxRowSchema),
+  meta: pageMetaSchema.extend({ total_number_of_emails: z.number().int() }),
+});
+
 export const outbox = defineArea('outbox', {
   list: post('outbox/outbox_filter', {
-    summary: 'E-mails sent (or waiting) to customers, newest first: filter by customer (user_id), status, recipient',
-    permission: 'user_details_read',
+    summary:
+      'E-mails sent (or waiting) to every customer, newest first (one customer: users/{user_id}/outbox/outbox_filter)',
+    permission: 'see_all_users',
     readOnly: true,
     body: tableQuerySchema,
-    answer: z.object({
-      headers: z.array(headerSchema),
-      emails: z.array(outboxRowSchema),
-      meta: pageMetaSchema.extend({ total_number_of_emails: z.number().int() }),
-    }),
+    answer: outboxAnswer,
+  }),
+  customerList: post('users/:user_id/outbox/outbox_filter', {
+    summary: 'E-mails sent (or waiting) to one customer, newest first, for whoever may open that customer',
+    permission: 'user_details_read',
+    params: z.object({ user_id: idParam }),
+    target: { kind: 'customer', param: 'user_id' },
+    readOnly: true,
+    body: tableQuerySchema,
+    answer: outboxAnswer,
   }),
 });

@@ -10,7 +10,7 @@ import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
-import { listOutbox } from './mail/outbox-list';
+import { listCustomerOutbox, listOutbox } from './mail/outbox-list';
 import { marketingHandlers } from './marketing/handlers';
 import { modelHandlers } from './models/handlers';
 import { notificationHandlers } from './notifications/handlers';
@@ -45,6 +45,7 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...creditPackageHandlers,
   ...chargeHandlers,
   listOutbox,
+  listCustomerOutbox,
   ...profileHandlers,
   ...projectHandlers,
   ...partnerHandlers,

@@ -55,7 +55,7 @@ export const areas: readonly AreaDefinition[] = [
       { slug: 'ab-tests', title: 'A/B tests' },
       { slug: 'credit-packages', title: 'Custom credit packages' },
       { slug: 'exchange-rates', title: 'Exchange rates', permission: 'exchange_rates' },
-      { slug: 'outbox', title: 'Outbox' },
+      { slug: 'outbox', title: 'Outbox', permission: 'see_all_users' },
       { slug: 'staff', title: 'Staff', permission: 'assign_roles' },
       { slug: 'audit', title: 'Audit trail', permission: 'assign_roles' },
     ],

@@ -22,7 +22,7 @@ export default defineCommand({
   confirm: false,
   run: ({ params, signal }) =>
     call(api.projects.emailEditedPhotos, { params: { project_id: params.project_id } }, { signal }),
-  revalidates: [api.userDetails.activity, api.userDetails.audit, api.outbox.list],
+  revalidates: [api.userDetails.activity, api.userDetails.audit, api.outbox.list, api.outbox.customerList],
   successMessage: ({ target, params }) =>
     `${target.name} was e-mailed a link to the edited photos of project #${params.project_id}`,
 });

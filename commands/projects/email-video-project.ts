@@ -21,6 +21,6 @@ export default defineCommand({
   },
   confirm: false,
   run: ({ params, signal }) => call(api.projects.emailVideo, { params: { project_id: params.project_id } }, { signal }),
-  revalidates: [api.userDetails.activity, api.userDetails.audit, api.outbox.list],
+  revalidates: [api.userDetails.activity, api.userDetails.audit, api.outbox.list, api.outbox.customerList],
   successMessage: ({ target, params }) => `${target.name} was e-mailed a link to video project #${params.project_id}`,
 });

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import { emailStatuses, emailStatusLabels, type OutboxRow } from '../../domain/outbox';
 import type { Header } from '../../domain/tables';
+import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 import { handle } from '../http/handler';
-import { compileTableQuery, type TableSource, tableColumn } from '../tables/filter-sql';
+import { compileTableQuery, type ParsedTableQuery, type TableSource, tableColumn } from '../tables/filter-sql';
 import { tableHeader } from '../tables/header';
 import { keysetPage } from '../tables/keyset-page';
+import { findCustomer } from '../users/customer-records';
 
 /** The outbox table's columns, in order. */
 export const outboxHeaders: readonly Header[] = [
@@ -57,8 +59,8 @@ function rowOf(record: typeof outbox.$inferSelect): OutboxRow {
   };
 }
 
-/** The outbox, filtered (e.g. `user_id = 57`), sorted and paged by keyset cursor in SQL, like every list. */
-export const listOutbox = handle(api.outbox.list, async ({ db, body }) => {
+/** A page of the outbox for a query, sorted and paged by keyset cursor in SQL, like every list. */
+async function outboxPage(db: Database, body: ParsedTableQuery) {
   const query = compileTableQuery(outboxSource, body);
   const { records, nextCursor, total } = await keysetPage(db, outbox, query, body.page_size);
   return {
@@ -71,4 +73,14 @@ export const listOutbox = handle(api.outbox.list, async ({ db, body }) => {
       sort: query.sort,
     },
   };
+}
+
+/** The outbox across customers, filtered (e.g. `user_id = 57`): for roles that see every customer. */
+export const listOutbox = handle(api.outbox.list, async ({ db, body }) => outboxPage(db, body));
+
+/** One customer's e-mails (404 for an unknown customer): their filter is added to whatever else is asked. */
+export const listCustomerOutbox = handle(api.outbox.customerList, async ({ db, params, body }) => {
+  const customer = await findCustomer(db, params.user_id);
+  const own: ParsedTableQuery['filters'][number] = { kind: 'number', column: 'user_id', op: 'eq', value: customer.id };
+  return outboxPage(db, { ...body, filters: [own, ...body.filters] });
 });

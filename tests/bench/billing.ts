@@ -92,12 +92,16 @@ for (let attempt = 0; ; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-const login = await fetch(`${base}/admin/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'admin@example.com', password: 'loupe-demo' }),
-});
-const { access_token: token } = (await login.json()) as { access_token: string };
+/** A fresh access token (the run outlives one: a 401 signs in again). */
+const signIn = async () => {
+  const login = await fetch(`${base}/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'loupe-demo' }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
+};
+let token = await signIn();
 
 const words = ['gmail', 'studio', 'photo', 'smith', 'anna', 'wedding', 'john', 'mail'];
 const timings: number[] = [];
@@ -109,6 +113,7 @@ const searchers = Array.from({ length: Number(values['search-concurrency']) }, a
     const begin = performance.now();
     const status = await timedRequest(`${base}/admin/users/search/${words[i++ % words.length]}`, token);
     if (status === 200) timings.push(performance.now() - begin);
+    else if (status === 401) token = await signIn();
     else failures += 1;
   }
 });

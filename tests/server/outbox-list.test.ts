@@ -10,8 +10,10 @@ import { type CallResult, type Client, useTestApi } from './support/test-api';
 describeEachBackend('the outbox list', (backend) => {
   const t = useTestApi(backend);
   let pl1: Client;
+  let admin: Client;
   beforeAll(async () => {
     pl1 = await t.api.signIn('SUPPORT_PL1');
+    admin = await t.api.signIn('ADMIN');
   });
 
   const byCustomer = (id: number) => ({ kind: 'number' as const, column: 'user_id', op: 'eq' as const, value: id });
@@ -31,8 +33,13 @@ describeEachBackend('the outbox list', (backend) => {
       .set({ status: 'FAILED', attempts: 1, lastError: '550 Mailbox unavailable' })
       .where(eq(outbox.id, reset.json.outbox_id));
 
-    const answer = await pl1.post(t.api.outbox.list, undefined, { filters: [byCustomer(customer.id)] });
+    const answer = await pl1.post(t.api.outbox.customerList, { user_id: customer.id }, {});
     expect(answer.status).toBe(200);
+    // The same customer through the list across customers: refused to a role that does not see every customer.
+    expect((await pl1.post(t.api.outbox.list, undefined, { filters: [byCustomer(customer.id)] })).status).toBe(403);
+    const across = await admin.post(t.api.outbox.list, undefined, { filters: [byCustomer(customer.id)] });
+    expect(across.json.emails).toEqual(answer.json.emails);
+    expect((await pl1.post(t.api.outbox.customerList, { user_id: 987_654_321 }, {})).status).toBe(404);
     expect(answer.json.meta.total_number_of_emails).toBe(2);
     expect(answer.json.emails.map((email) => email.id)).toEqual([link.json.outbox_id, reset.json.outbox_id]);
     expect(answer.json.emails[1]).toMatchObject({
@@ -81,7 +88,7 @@ describeEachBackend('the outbox list', (backend) => {
       .update(outbox)
       .set({ status: 'SENT', sentAt: '2026-11-01T10:00:00Z' })
       .where(eq(outbox.id, ids[0] ?? 0));
-    const sent = await pl1.post(t.api.outbox.list, undefined, {
+    const sent = await admin.post(t.api.outbox.list, undefined, {
       filters: [byCustomer(customer.id), { kind: 'multi', column: 'status', op: 'equal', value: ['SENT'] }],
     });
     expect(sent.json.emails.map((email) => [email.id, email.sent_at])).toEqual([[ids[0], '2026-11-01T10:00:00Z']]);
@@ -89,7 +96,7 @@ describeEachBackend('the outbox list', (backend) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: CallResult<typeof api.outbox.list> = await pl1.post(t.api.outbox.list, undefined, {
+      const page: CallResult<typeof api.outbox.list> = await admin.post(t.api.outbox.list, undefined, {
         filters: [byCustomer(customer.id)],
         sort: { column: 'id', direction: 'asc' },
         page_size: 2,
@@ -103,7 +110,7 @@ describeEachBackend('the outbox list', (backend) => {
   });
 
   it('refuses a filter on a column it does not have with a 400 naming it', async () => {
-    const answer = await pl1.post(t.api.outbox.list, undefined, {
+    const answer = await admin.post(t.api.outbox.list, undefined, {
       filters: [{ kind: 'text', column: 'payload', op: 'includes', value: 'x' }],
     });
     expect(answer.status).toBe(400);

@@ -3,7 +3,10 @@ import { queueEmail } from '../../server/mail/outbox';
 import { insertCustomer } from './support/fixtures';
 import { describeRoleMatrix } from './support/role-matrix';
 
-/** The outbox list needs user_details_read (every role): whoever can open a customer sees what was sent to them. */
+/**
+ * A customer's e-mails need user_details_read (whoever can open the customer sees what was sent to them); the list
+ * across customers needs see_all_users.
+ */
 describeRoleMatrix('outbox', Object.values(catalogue.outbox), {
   'outbox.list': async (api) => {
     const customer = await insertCustomer(api.db);
@@ -14,5 +17,15 @@ describeRoleMatrix('outbox', Object.values(catalogue.outbox), {
       payload: {},
     });
     return { body: { filters: [{ kind: 'number', column: 'user_id', op: 'eq', value: customer.id }] } };
+  },
+  'outbox.customerList': async (api) => {
+    const customer = await insertCustomer(api.db);
+    await queueEmail(api.db, {
+      template: 'WELCOME_BACK',
+      recipient: customer.email,
+      customerId: customer.id,
+      payload: {},
+    });
+    return { params: { user_id: customer.id }, body: {} };
   },
 });

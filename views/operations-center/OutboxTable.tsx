@@ -1,5 +1,4 @@
 import { navigateTo, userPath } from '../../commands/navigate';
-import type { TableFilter } from '../../domain/table-query';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { DataTable, FirstPageFallback, ListTotal, useTableUrlState } from '../../src/ui/table';
 import { useOutbox } from './use-outbox';
@@ -9,8 +8,8 @@ export interface OutboxTableProps {
   /** Names the table (its chosen columns are remembered under it). */
   id: string;
   label: string;
-  /** Filters always applied, not shown as chips (a customer's own e-mails). */
-  fixed?: readonly TableFilter[];
+  /** One customer's e-mails (the call for whoever may open that customer); unset: every customer's. */
+  customerId?: number;
   /** Hide these columns (e.g. the customer on their own page). */
   hiddenColumns?: readonly string[];
 }
@@ -19,9 +18,9 @@ export interface OutboxTableProps {
  * E-mails of the outbox (recipient, subject, status, attempts, sent time, last error) in the DataTable over the
  * server's headers; filters and sort in the address. Enter opens the customer an e-mail went to.
  */
-export function OutboxTable({ id, label, fixed, hiddenColumns = [] }: OutboxTableProps) {
+export function OutboxTable({ id, label, customerId, hiddenColumns = [] }: OutboxTableProps) {
   const [state, setState] = useTableUrlState();
-  const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, fixed);
+  const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, customerId);
   if (!first) {
     return (
       <FirstPageFallback

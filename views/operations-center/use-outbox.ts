@@ -11,29 +11,31 @@ type OutboxAnswer = AnswerOf<typeof api.outbox.list>;
 /** Rows per page of the outbox table. */
 const outboxPageSize = 100;
 
-/** The customer filter of a customer's e-mails (`user_id = id`). */
-export function customerFilter(id: number): TableFilter {
-  return { kind: 'number', column: 'user_id', op: 'eq', value: id };
-}
-
-/** The outbox's pages through `POST outbox/outbox_filter`, cursor after cursor; `fixed` filters are always applied. */
-export function useOutbox(state: TableState, fixed: readonly TableFilter[] = []) {
+/**
+ * The outbox's pages, cursor after cursor: one customer's e-mails (`customerId`, `POST users/{id}/outbox/outbox_filter`,
+ * for whoever may open the customer) or every customer's (`POST outbox/outbox_filter`, `see_all_users`).
+ */
+export function useOutbox(state: TableState, customerId?: number) {
   const body = useMemo<TableQuery>(
     () => ({
-      filters: [...fixed, ...state.filters],
+      filters: state.filters,
       ...(state.sort ? { sort: state.sort } : {}),
       page_size: outboxPageSize,
     }),
-    [state, fixed],
+    [state],
   );
-  const base = `${api.outbox.list.id} ${JSON.stringify(body)}`;
+  const endpoint = customerId === undefined ? api.outbox.list : api.outbox.customerList;
+  const base = `${endpoint.id} ${customerId ?? ''} ${JSON.stringify(body)}`;
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<OutboxAnswer, ApiError>(
     (index: number, previous: OutboxAnswer | null) => {
       if (index === 0) return [base, null];
       const cursor = previous?.meta.next_cursor;
       return cursor ? [base, cursor] : null;
     },
-    ([, cursor]: [string, string | null]) => call(api.outbox.list, { body: { ...body, cursor } }),
+    ([, cursor]: [string, string | null]) =>
+      customerId === undefined
+        ? call(api.outbox.list, { body: { ...body, cursor } })
+        : call(api.outbox.customerList, { params: { user_id: customerId }, body: { ...body, cursor } }),
     { revalidateFirstPage: false, keepPreviousData: true },
   );
   const rows = useMemo(() => (data ?? []).flatMap((page) => page.emails), [data]);
