@@ -70,7 +70,7 @@ async function listen(
     trustProxy: env.trustProxy,
     timeouts: env.timeouts,
   });
-  await app.listen({ port: env.port, host: '0.0.0.0' });
+  await app.listen({ port: env.port, host: env.host });
   return app;
 }
 
