@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on this app, in order. */
     registeredRoutes: readonly RegisteredRoute[];
+    /** Where links others open point (PUBLIC_URL, else the listen address): never a request's Host. */
+    publicUrl: string;
   }
 }
 
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
+  app.decorate('publicUrl', config.publicUrl);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
