@@ -7,7 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 /** The console's build and dev server. `npm run dev` proxies `/admin` to the API (`VITE_PROXY_TARGET`, default :8080). */
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
-  const proxyTarget = env.VITE_PROXY_TARGET ?? `http://localhost:${env.PORT ?? '8080'}`;
+  const proxyTarget = env.VITE_PROXY_TARGET ?? `http://127.0.0.1:${env.PORT ?? '8080'}`;
   return {
     plugins: [react(), tailwindcss(), callAddresses(), precompress()],
     server: {

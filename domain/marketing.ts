@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSitePathOrPublicHttps } from './addresses';
 import { defineArea, del, get, idParam, post, put } from './endpoint';
 import { headerSchema, quickActionSchema } from './tables';
 
@@ -208,7 +209,7 @@ export const createBannerBody = z
       .string()
       .trim()
       .max(2000)
-      .refine((url) => /^https:\/\/[^\s]+$/.test(url) || /^\/[^\s]*$/.test(url), 'must be an https:// or /path URL'),
+      .refine(isSitePathOrPublicHttps, 'must be a /path on our site or an https:// address of a public host'),
   })
   .refine((body) => Date.parse(body.end_date) > Date.parse(body.start_date), {
     path: ['end_date'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSitePathOrPublicHttps } from './addresses';
 import { defineArea, del, get, idParam, post } from './endpoint';
 import { tableFilterSchema } from './table-query';
 import { headerSchema, quickActionSchema } from './tables';
@@ -68,7 +69,7 @@ export const notificationContent = z.strictObject({
     .string()
     .trim()
     .max(2000)
-    .refine((url) => /^https:\/\/\S+$/.test(url) || /^\/\S*$/.test(url), 'must be an https:// or /path URL')
+    .refine(isSitePathOrPublicHttps, 'must be a /path on our site or an https:// address of a public host')
     .nullable()
     .default(null),
   expiration_date: isoInstant.nullable().default(null),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicHttpsProblem } from './addresses';
 import { slugPattern, slugRule } from './partner-vocabulary';
 
 /**
@@ -47,14 +48,10 @@ export const baseUrlSchema = z
   .string()
   .trim()
   .max(1000, 'must be at most 1000 characters')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// address');
+  .superRefine((value, context) => {
+    const problem = publicHttpsProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A short link's slug (`/l/{slug}`). */
 export const slugSchema = z.string().trim().regex(slugPattern, slugRule);

@@ -50,6 +50,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** This app's Prometheus series (served at `/metrics` with METRICS_TOKEN, or on METRICS_PORT by main.ts). */
     metrics: Registry;
+    /** Where links others open point (PUBLIC_URL, else the listen address): never a request's Host. */
+    publicUrl: string;
   }
 }
 
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
+  app.decorate('publicUrl', config.publicUrl);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });

@@ -45,6 +45,11 @@ export interface AppConfig {
   /** Mark the XSRF and device cookies `Secure` and send HSTS (behind HTTPS). */
   secureCookies: boolean;
   anonymousRate: AnonymousRate;
+  /**
+   * The origin (and path prefix) links that others open are built from — promotion links, invitation links, upload
+   * URLs: `PUBLIC_URL`, else (development) the configured listen address. Never the request's Host or Origin.
+   */
+  publicUrl: string;
 }
 
 export const defaultLoginLimits: LoginLimits = {
@@ -67,6 +72,7 @@ export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
   idempotencyWaitMs: 5000,
   secureCookies: false,
   anonymousRate: defaultAnonymousRate,
+  publicUrl: 'http://127.0.0.1:8080',
 };
 
 /** A config from the secret and any overrides. */
@@ -102,6 +108,8 @@ export type TrustProxy = boolean | string[];
 /** The process environment as `npm start` reads it (README: Configuration). */
 export interface Environment {
   port: number;
+  /** The address to listen on: `HOST`, default 127.0.0.1 (set 0.0.0.0 or the interface's address in production). */
+  host: string;
   databaseUrl: string | undefined;
   dataDir: string;
   seed: 'demo' | 'none';
@@ -242,6 +250,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl:
 }
 
 /**
+ * `PUBLIC_URL` (an http(s) URL without query or fragment, its trailing slash dropped); required with DATABASE_URL,
+ * like JWT_SECRET: behind a balancer no server can know the address customers reach. Without it (development) the
+ * listen address (0.0.0.0 and :: read as 127.0.0.1).
+ */
+function publicUrlOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined, host: string, port: number): string {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) {
+    if (databaseUrl) {
+      throw new ConfigError(
+        'PUBLIC_URL is not set. With DATABASE_URL the links customers and staff open (promotion and invitation links) need the address they reach Loupe at: set PUBLIC_URL, e.g. https://admin.example.com.',
+      );
+    }
+    const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    return `http://${local}:${port}`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got "${raw}"`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
  * Reads the README's Configuration table. Without JWT_SECRET: generated once into DATA_DIR for PGlite; refused with
  * DATABASE_URL (several servers must share it). SEED defaults to `demo` on PGlite only: with DATABASE_URL the demo
  * staff (public password) must be asked for with SEED=demo, and that is warned about.
@@ -269,8 +305,11 @@ export async function readEnvironment(env: NodeJS.ProcessEnv = process.env): Pro
     }
     jwtSecret = await storedSecret(dataDir);
   }
+  const port = positiveInteger(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
   return {
-    port: positiveInteger(env, 'PORT', 8080),
+    port,
+    host,
     databaseUrl,
     dataDir,
     seed,
@@ -282,6 +321,7 @@ export async function readEnvironment(env: NodeJS.ProcessEnv = process.env): Pro
     },
     config: appConfig({
       jwtSecret,
+      publicUrl: publicUrlOf(env, databaseUrl, host, port),
       accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', configDefaults.accessTokenTtlSeconds),
       refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', configDefaults.refreshTokenTtlSeconds),
       secureCookies: secureCookiesOf(env),

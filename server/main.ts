@@ -78,7 +78,7 @@ async function listen(
     timeouts: env.timeouts,
     metricsToken: operations.metricsToken ?? undefined,
   });
-  await app.listen({ port: env.port, host: '0.0.0.0' });
+  await app.listen({ port: env.port, host: env.host });
   if (operations.metricsPort !== null) {
     const metricsServer = await serveMetrics(app.metrics, operations.metricsPort);
     app.addHook('onClose', () => metricsServer.close());

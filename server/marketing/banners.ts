@@ -109,33 +109,30 @@ export const bannerFieldOptions = handle(api.marketing.bannerFieldOptions, async
  * signed `/uploads/{id}` URL. Bucket: a presigned PUT of `incoming/{id}` (the id is the URL's last path segment, for
  * `banners/uploads/{id}/complete`).
  */
-export const bannerUploadUrls = handle(
-  api.marketing.uploadUrls,
-  async ({ db, body, config, request, staff, files }) => {
-    const expires = Math.floor(Date.now() / 1000) + bannerUploadLimits.urlTtlSeconds;
-    const rows = await db
-      .insert(uploads)
-      .values(
-        body.files_list.map((fileName) => ({
-          purpose: 'BANNER',
-          fileName,
-          createdBy: staff.id,
-          expiresAt: new Date(expires * 1000).toISOString(),
-        })),
-      )
-      .returning({ id: uploads.id, fileName: uploads.fileName });
-    const origin = publicOrigin(request);
-    const urls = await Promise.all(
-      rows.map(async (row) => [
-        row.fileName,
-        files.incoming
-          ? await files.incoming.uploadUrl(row.id, bannerUploadLimits.urlTtlSeconds)
-          : `${origin}${uploadPath(config.jwtSecret, row.id, expires)}`,
-      ]),
-    );
-    return Object.fromEntries(urls);
-  },
-);
+export const bannerUploadUrls = handle(api.marketing.uploadUrls, async ({ db, body, config, staff, files }) => {
+  const expires = Math.floor(Date.now() / 1000) + bannerUploadLimits.urlTtlSeconds;
+  const rows = await db
+    .insert(uploads)
+    .values(
+      body.files_list.map((fileName) => ({
+        purpose: 'BANNER',
+        fileName,
+        createdBy: staff.id,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      })),
+    )
+    .returning({ id: uploads.id, fileName: uploads.fileName });
+  const origin = publicOrigin(config);
+  const urls = await Promise.all(
+    rows.map(async (row) => [
+      row.fileName,
+      files.incoming
+        ? await files.incoming.uploadUrl(row.id, bannerUploadLimits.urlTtlSeconds)
+        : `${origin}${uploadPath(config.jwtSecret, row.id, expires)}`,
+    ]),
+  );
+  return Object.fromEntries(urls);
+});
 
 async function uploadedImage(db: Database, id: string, field: string): Promise<void> {
   const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { api } from '../../domain/api';
 import { labelOf } from '../../domain/labels';
 import {
@@ -18,6 +17,7 @@ import {
   promotionSources,
 } from '../../domain/marketing';
 import type { Header } from '../../domain/tables';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { promotionLinks, staff } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
@@ -27,10 +27,9 @@ import { handle } from '../http/handler';
 import { tableHeader } from '../tables/header';
 import { promotionToken } from './promotion-tokens';
 
-/** Where links point: `PUBLIC_URL` when the deployment sets it, else the origin the request came to. */
-export function publicOrigin(request: FastifyRequest): string {
-  const configured = process.env.PUBLIC_URL?.replace(/\/+$/, '');
-  return configured || `${request.protocol}://${request.host}`;
+/** Where links others open point: the configured public URL (PUBLIC_URL), never the request's Host or Origin. */
+export function publicOrigin(config: AppConfig): string {
+  return config.publicUrl;
 }
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
@@ -129,7 +128,7 @@ export const generateLink = handle(api.marketing.generateLink, async ({ db, quer
     .returning({ id: promotionLinks.id });
   if (!created) throw fail('promotion_slug_taken', { field: 'slug' });
   const token = promotionToken(config.jwtSecret, { id: created.id, benefit: query.benefit, expires: expiresMs / 1000 });
-  const url = `${publicOrigin(request)}/p/${token}`;
+  const url = `${publicOrigin(config)}/p/${token}`;
   await db.update(promotionLinks).set({ url }).where(eq(promotionLinks.id, created.id));
   await writeAudit(db, { endpoint: api.marketing.generateLink, request, staff: me, outcome: 'ok', status: 200 });
   const [link] = await readLinks(db, created.id);

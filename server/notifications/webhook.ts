@@ -33,7 +33,12 @@ async function post(settings: WebhookSettings, broadcast: DueBroadcast): Promise
       headers: webhookHeaders(settings, false),
       body: JSON.stringify({ notification_id: broadcast.id, ...(broadcast.output as object) }),
       signal: AbortSignal.timeout(webhookRetry.timeoutMs),
+      // A redirect is not followed (it could lead the token and the payload anywhere): it counts as a failure.
+      redirect: 'manual',
     });
+    if (response.status >= 300 && response.status < 400) {
+      return `The webhook answered a redirect (${response.status}); redirects are not followed`;
+    }
     return response.ok ? null : `The webhook answered ${response.status} ${response.statusText}`.trim();
   } catch (error) {
     return `The webhook could not be reached: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);

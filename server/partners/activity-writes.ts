@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { hostAllowed } from '../../domain/addresses';
 import type { ErrorCode } from '../../domain/errors';
 import type { CreateActivityFields } from '../../domain/partner-activities';
 import { buildTrackingLink, type UtmSet } from '../../domain/partner-fields';
@@ -71,8 +72,25 @@ export function conflictOf(error: unknown): never {
   throw error;
 }
 
+/**
+ * With `SHORT_LINK_HOSTS` set (comma-separated domains), a tracking link and its short link may only lead to those
+ * hosts or their subdomains: 400 on base_url otherwise.
+ */
+function assertAllowedHost(baseUrl: string): void {
+  const allowed = (process.env.SHORT_LINK_HOSTS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  if (allowed.length === 0 || hostAllowed(new URL(baseUrl).hostname, allowed)) return;
+  throw fail('validation_failed', {
+    field: 'base_url',
+    detail: `base_url: must lead to ${allowed.join(', ')} (SHORT_LINK_HOSTS) or a subdomain of one`,
+  });
+}
+
 /** The table's columns for the link fields. */
 function linkColumns(link: LinkFields) {
+  assertAllowedHost(link.base_url);
   return {
     baseUrl: link.base_url,
     utmSource: link.utm_source,

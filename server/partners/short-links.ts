@@ -58,9 +58,9 @@ export async function syncShortLink(
   });
 }
 
-/** The absolute address of a short link, on the server the request reached. */
+/** The absolute address of a short link, on the configured public URL (never the request's Host). */
 export function shortLinkUrl(request: FastifyRequest, slug: string | null): string | null {
-  return slug ? `${request.protocol}://${request.host}${shortLinkPath(slug)}` : null;
+  return slug ? `${request.server.publicUrl}${shortLinkPath(slug)}` : null;
 }
 
 /** `GET url_shortener/is_valid_slug?slug=…` → `{available, reason}`. */

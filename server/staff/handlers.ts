@@ -13,9 +13,9 @@ import { keepAnAdmin, staffRow, staffRows } from './rows';
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Where the set-password page is, for the invitation e-mail (the console's origin, else a relative link). */
-function setPasswordUrl(origin: string | undefined, token: string): string {
-  return `${origin ?? ''}/set-password#token=${token}`;
+/** Where the set-password page is, for the invitation e-mail: on the configured public URL, never a request's. */
+function setPasswordUrl(origin: string, token: string): string {
+  return `${origin}/set-password#token=${token}`;
 }
 
 export const listStaff = handle(api.staffAccounts.list, async ({ db }) => ({ staff: await staffRows(db) }), {
@@ -27,7 +27,7 @@ export const listStaff = handle(api.staffAccounts.list, async ({ db }) => ({ sta
  * single-use set-password link valid `invitationHours`, e-mailed through the outbox. Inviting an invited person again
  * replaces their link. 409 when the e-mail has a signed-in account already.
  */
-export const inviteStaff = handle(api.staffAccounts.invite, async ({ db, body, staff: inviter, request }) => {
+export const inviteStaff = handle(api.staffAccounts.invite, async ({ db, body, staff: inviter, config }) => {
   const [existing] = await db.select().from(staff).where(eq(staff.email, body.email));
   let staffId: number;
   if (existing) {
@@ -64,7 +64,6 @@ export const inviteStaff = handle(api.staffAccounts.invite, async ({ db, body, s
     })
     .returning({ expiresAt: staffInvites.expiresAt });
   if (!invite) throw new Error('invitation not inserted');
-  const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
   await queueEmail(db, {
     template: 'STAFF_INVITATION',
     recipient: body.email,
@@ -72,7 +71,7 @@ export const inviteStaff = handle(api.staffAccounts.invite, async ({ db, body, s
     payload: {
       first_name: body.first_name,
       subject: 'You are invited to Loupe',
-      note: `${inviter.firstName} ${inviter.lastName} invited you to Loupe as ${body.role}. Choose your password within ${invitationHours} hours (the link works once): ${setPasswordUrl(origin, token)}`,
+      note: `${inviter.firstName} ${inviter.lastName} invited you to Loupe as ${body.role}. Choose your password within ${invitationHours} hours (the link works once): ${setPasswordUrl(config.publicUrl, token)}`,
     },
   });
   return { staff: await staffRow(db, staffId), invitation_expires_at: isoTimestamp(invite.expiresAt) };

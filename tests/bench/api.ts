@@ -60,6 +60,7 @@ const server = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 's
     SEED: 'none',
     SKIP_CONSOLE_BUILD: '1',
     JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
   },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -54,6 +54,7 @@ const serverEnv = {
   SKIP_CONSOLE_BUILD: '1',
   FILES_DIR: filesDir,
   JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   ...(dataDir ? { DATA_DIR: dataDir } : {}),
 };
 const startServer = async () => {

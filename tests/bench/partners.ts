@@ -153,6 +153,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SEED: 'none',
     SKIP_CONSOLE_BUILD: '1',
     JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

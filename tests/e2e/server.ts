@@ -33,6 +33,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SEED: 'demo',
     DATABASE_URL: '',
     JWT_SECRET: '',
+    // Links others open (promotion, invitation, upload URLs) on the address the browser uses.
+    PUBLIC_URL: `http://localhost:${process.env.PORT ?? ''}`,
     ...(capture ? { SMTP_URL: capture.url } : {}),
     ...bucket?.env,
   },

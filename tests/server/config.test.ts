@@ -32,7 +32,11 @@ describe('configuration from the environment', () => {
   });
 
   it('seeds no demo staff on a PostgreSQL database unless SEED=demo asks for it, and then warns', async () => {
-    const production = { DATABASE_URL: 'postgres://db/loupe', JWT_SECRET: 's'.repeat(40) };
+    const production = {
+      DATABASE_URL: 'postgres://db/loupe',
+      JWT_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://admin.example.com',
+    };
     const quiet = await readEnvironment(production);
     expect(quiet.seed).toBe('none');
     expect(quiet.warnings).toEqual([]);
@@ -127,8 +131,35 @@ describe('configuration from the environment', () => {
   it('refuses to start with DATABASE_URL but no JWT_SECRET, and says what to do', async () => {
     await expect(readEnvironment({ DATABASE_URL: 'postgres://db/loupe' })).rejects.toThrow(ConfigError);
     await expect(readEnvironment({ DATABASE_URL: 'postgres://db/loupe' })).rejects.toThrow(/JWT_SECRET/);
-    const env = await readEnvironment({ DATABASE_URL: 'postgres://db/loupe', JWT_SECRET: 's'.repeat(40) });
+    const env = await readEnvironment({
+      DATABASE_URL: 'postgres://db/loupe',
+      JWT_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://admin.example.com/',
+    });
     expect(env.config.jwtSecret).toBe('s'.repeat(40));
+  });
+
+  it('builds links from PUBLIC_URL, required with DATABASE_URL; without it from the listen address (HOST, 127.0.0.1)', async () => {
+    // Issue 19 items 4 and 8: links never take their host from a request; the server listens on HOST.
+    const shared = { DATABASE_URL: 'postgres://db/loupe', JWT_SECRET: 's'.repeat(40) };
+    await expect(readEnvironment(shared)).rejects.toThrow(/PUBLIC_URL is not set/);
+    const env = await readEnvironment({ ...shared, PUBLIC_URL: 'https://admin.example.com/loupe/' });
+    expect(env.config.publicUrl).toBe('https://admin.example.com/loupe');
+    for (const bad of [
+      'admin.example.com',
+      'ftp://admin.example.com',
+      'https://u:p@admin.example.com',
+      'https://a.example/?x=1',
+    ]) {
+      await expect(readEnvironment({ ...shared, PUBLIC_URL: bad }), bad).rejects.toThrow(ConfigError);
+    }
+    const dir = await dataDir();
+    const local = await readEnvironment({ DATA_DIR: dir, PORT: '9090' });
+    expect(local.host).toBe('127.0.0.1');
+    expect(local.config.publicUrl).toBe('http://127.0.0.1:9090');
+    const everywhere = await readEnvironment({ DATA_DIR: dir, PORT: '9090', HOST: '0.0.0.0' });
+    expect(everywhere.host).toBe('0.0.0.0');
+    expect(everywhere.config.publicUrl).toBe('http://127.0.0.1:9090');
   });
 
   it('reads PORT, the TTLs and SEED, and refuses nonsense', async () => {

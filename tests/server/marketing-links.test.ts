@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { auditLog, promotionLinks } from '../../server/db/schema';
+import { configDefaults } from '../../server/config';
+import { auditLog, outbox, promotionLinks } from '../../server/db/schema';
 import { checkPromotionToken, promotionToken } from '../../server/marketing/promotion-tokens';
 import { describeEachBackend } from './support/backends';
 import { type Client, testSecret, useTestApi } from './support/test-api';
@@ -25,6 +26,31 @@ describeEachBackend('offer generator: signed promotion links, verified, listed a
     marketer = await t.api.signIn('MARKETER_PLUS');
   });
   const open = (token: string) => t.api.inject({ method: 'GET', url: `/p/${token}` });
+
+  it('builds links from the configured public URL, never from the request’s Host or Origin', async () => {
+    // Issue 19 item 4: a forged Host used to become the promotion link customers open.
+    const forged = { Host: 'evil.example', Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' };
+    const promotion = await marketer.get(
+      t.api.marketing.generateLink,
+      {},
+      { ...offer, slug: 'host-probe' },
+      { headers: forged },
+    );
+    expect(promotion.status).toBe(200);
+    expect(promotion.json.link.startsWith(`${configDefaults.publicUrl}/p/`)).toBe(true);
+    const admin = await t.api.signIn('ADMIN');
+    const invited = await admin.post(
+      t.api.staffAccounts.invite,
+      {},
+      { first_name: 'Host', last_name: 'Probe', email: 'host.probe@example.com', role: 'SUPPORT_PL2' },
+      { headers: forged },
+    );
+    expect(invited.status).toBe(200);
+    const [mail] = await t.api.db.select().from(outbox).where(eq(outbox.recipient, 'host.probe@example.com'));
+    const note = String((mail?.payload as { note?: string } | undefined)?.note);
+    expect(note).toContain(`${configDefaults.publicUrl}/set-password#token=`);
+    expect(note).not.toContain('evil.example');
+  });
 
   it('answers the form options of the spec', async () => {
     const { json } = await marketer.get(t.api.marketing.linkFormData);

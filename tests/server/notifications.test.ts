@@ -21,6 +21,10 @@ const webhook: Server = createServer((request, response) => {
     body += chunk;
   });
   request.on('end', () => {
+    if (request.url === '/redirect') {
+      response.writeHead(302, { Location: '/push' }).end();
+      return;
+    }
     received.push({ body: JSON.parse(body), authorization: request.headers.authorization });
     if (failures > 0) {
       failures -= 1;
@@ -337,5 +341,25 @@ describeEachBackend('notifications: sent to a segment in the background, exactly
     const again = await marketer.post(t.api.notifications.retryFailed, { notification_id: id });
     expect(again.status).toBe(409);
     expect(again.error.code).toBe('broadcast_nothing_to_retry');
+  });
+
+  it('does not follow a webhook’s redirect: the token and payload go to the configured address only', async () => {
+    // Issue 19 item 8.
+    webhookRetry.baseMs = 10;
+    const url = (process.env.NOTIFICATIONS_WEBHOOK_URL ?? '').replace('/push', '/redirect');
+    await deliverDueWebhooks(t.api.db, { url, token: 'webhook-secret' });
+    const sent = await marketer.post(t.api.notifications.send, {}, { ...message, title: 'Moved', segment: activeInGB });
+    received.length = 0;
+    await deliverDueWebhooks(t.api.db, { url, token: 'webhook-secret' });
+    expect(
+      received.filter(
+        (each) => (each as { body: { notification_id: number } }).body.notification_id === sent.json.notification.id,
+      ),
+    ).toEqual([]);
+    const [row] = await t.api.db
+      .select()
+      .from(notificationBroadcasts)
+      .where(eq(notificationBroadcasts.id, sent.json.notification.id));
+    expect(row?.webhookError).toContain('redirects are not followed');
   });
 });

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { api as catalogue } from '../../domain/api';
-import { abTests, banners, jobs, notificationBroadcasts, promotionLinks, staff, uploads } from '../../server/db/schema';
+import {
+  abTests,
+  banners,
+  jobItems,
+  jobs,
+  notificationBroadcasts,
+  promotionLinks,
+  staff,
+  uploads,
+} from '../../server/db/schema';
 import { insertCustomer } from './support/fixtures';
 import { pngImage } from './support/images';
 import { describeRoleMatrix, type Sample } from './support/role-matrix';
@@ -220,6 +229,28 @@ describeRoleMatrix(
           runAfter: new Date(Date.now() + 86_400_000).toISOString(),
         })
         .returning({ id: jobs.id });
+      await api.db
+        .update(notificationBroadcasts)
+        .set({ jobId: String(job?.id) })
+        .where(eq(notificationBroadcasts.id, id));
+      return { params: { notification_id: id } };
+    },
+    'notifications.retryFailed': async (api) => {
+      // A finished sending with one part that failed: the retry queues it again.
+      const id = await scheduledBroadcast(api);
+      const [job] = await api.db
+        .insert(jobs)
+        .values({
+          kind: 'notification_broadcast',
+          payload: { broadcastId: id },
+          state: 'done',
+          planned: true,
+          total: 1,
+          failed: 1,
+          runAfter: new Date(Date.now() + 86_400_000).toISOString(),
+        })
+        .returning({ id: jobs.id });
+      await api.db.insert(jobItems).values({ jobId: Number(job?.id), ordinal: 1, itemKey: '1-2', state: 'failed' });
       await api.db
         .update(notificationBroadcasts)
         .set({ jobId: String(job?.id) })
