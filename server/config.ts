@@ -45,6 +45,8 @@ export interface AppConfig {
   /** Mark the XSRF and device cookies `Secure` and send HSTS (behind HTTPS). */
   secureCookies: boolean;
   anonymousRate: AnonymousRate;
+  /** Live streams (console tabs) one staff member may hold open in one process; past it, 429. */
+  liveStreamsPerStaff: number;
 }
 
 export const defaultLoginLimits: LoginLimits = {
@@ -67,6 +69,7 @@ export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
   idempotencyWaitMs: 5000,
   secureCookies: false,
   anonymousRate: defaultAnonymousRate,
+  liveStreamsPerStaff: 20,
 };
 
 /** A config from the secret and any overrides. */

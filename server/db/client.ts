@@ -61,7 +61,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     kind: 'pg',
     close: () => pool.end(),
     listen: async (channel, handlers) => {
-      hearOwnWrites(pool, handlers.onNotify);
+      if (handlers.onOwnWrite) hearOwnWrites(pool, handlers.onOwnWrite);
       return listenPostgres(url, channel, handlers);
     },
   };

@@ -62,11 +62,13 @@ async function signIn(email: string, index: number): Promise<Agent> {
   return { base, headers };
 }
 
-const agents: [Agent, Agent] = [
-  await signIn('admin@example.com', 0),
-  await signIn('support_master@example.com', 1),
-];
-console.log(`load average: ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+const agents: [Agent, Agent] = [await signIn('admin@example.com', 0), await signIn('support_master@example.com', 1)];
+console.log(
+  `load average: ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+);
 await benchRace(first.db, sandbox, agents, Number(values.trials));
 await Promise.all(apps.map((app) => app.close()));
 await Promise.all(instances.map((database) => database.close()));
