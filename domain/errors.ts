@@ -310,6 +310,14 @@ export const errorCatalogue = {
     status: 400,
     message: 'If-Match: name at most 20 records as "kind:id@version", comma-separated, each quoted',
   },
+  live_streams_exceeded: {
+    status: 429,
+    message: 'Too many live streams open for this staff member; close some console tabs',
+  },
+  live_watch_invalid: {
+    status: 400,
+    message: 'watch: name at most 20 records as kind:id, comma-separated (e.g. customer:57,project:9)',
+  },
   internal: { status: 500, message: 'Server Error - Contact Support' },
   audit_unavailable: {
     status: 503,

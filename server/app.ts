@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import { allEndpoints, apiPrefix } from '../domain/api';
 import { registerBundlePages } from './bundles/bundle-page';
 import { callHandlers } from './calls';
+import { registerLiveRoutes } from './collab/live-routes';
 import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { fileStoreFrom } from './files/choose-store';
@@ -170,6 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '' },
   );
+
+  // Live updates outside /admin: one server-sent-events stream per console tab (server/collab/live-routes.ts).
+  await registerLiveRoutes(app, { database: options.database, config, sessions });
 
   // Signed public links outside /admin: promotion links (`/p/{token}`), banner uploads and their stored images.
   registerPromotionLanding(app, db, config.jwtSecret);

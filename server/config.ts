@@ -50,6 +50,8 @@ export interface AppConfig {
    * URLs: `PUBLIC_URL`, else (development) the configured listen address. Never the request's Host or Origin.
    */
   publicUrl: string;
+  /** Live streams (console tabs) one staff member may hold open in one process; past it, 429. */
+  liveStreamsPerStaff: number;
 }
 
 export const defaultLoginLimits: LoginLimits = {
@@ -73,6 +75,7 @@ export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
   secureCookies: false,
   anonymousRate: defaultAnonymousRate,
   publicUrl: 'http://127.0.0.1:8080',
+  liveStreamsPerStaff: 20,
 };
 
 /** A config from the secret and any overrides. */

@@ -10,7 +10,8 @@ interface RecordRef {
   id: string;
 }
 
-const summaries = new Map(allEndpoints.map((endpoint) => [endpoint.id, endpoint.summary]));
+/** Each call's one-line summary, by id. */
+export const summaries = new Map(allEndpoints.map((endpoint) => [endpoint.id, endpoint.summary]));
 
 /** How long ago, as people say it: "just now", "3 min ago", or the UTC time. */
 export function agoText(at: string, now = Date.now()): string {
@@ -21,7 +22,7 @@ export function agoText(at: string, now = Date.now()): string {
 }
 
 /** The customer a record belongs to (a customer, or a project's owner), with their currency. */
-async function customerOf(db: Database, record: RecordRef) {
+export async function customerOf(db: Database, record: RecordRef) {
   const id = Number(record.id);
   if (!Number.isSafeInteger(id)) return null;
   const fields = { firstName: customers.firstName, lastName: customers.lastName, currency: customers.currency };
@@ -40,7 +41,8 @@ async function customerOf(db: Database, record: RecordRef) {
   return null;
 }
 
-function amountOf(body: unknown, currency: string | undefined): string | null {
+/** The `amount` of a stored request body in the currency given (or as a plain number), or null. */
+export function amountOf(body: unknown, currency: string | undefined): string | null {
   const amount = (body as { amount?: unknown } | null)?.amount;
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
   if (!currency || !(currencies as readonly string[]).includes(currency)) return amount.toFixed(2);

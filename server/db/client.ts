@@ -120,7 +120,7 @@ async function openPostgres(
     ...(listenUrl
       ? {
           listen: async (channel: string, handlers: NotificationHandlers) => {
-            hearOwnWrites(pool, handlers.onNotify);
+            if (handlers.onOwnWrite) hearOwnWrites(pool, handlers.onOwnWrite);
             return listenPostgres(listenUrl, channel, handlers);
           },
         }

@@ -2,8 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** What a NOTIFY subscription reports. */
 export interface NotificationHandlers {
-  /** A notification arrived on the channel (after the transaction that sent it committed). */
-  onNotify(): void;
+  /** A notification arrived on the channel (after the transaction that sent it committed), with its payload. */
+  onNotify(payload: string): void;
+  /**
+   * PostgreSQL only: also called when this process's pool ran an UPDATE, DELETE or TRUNCATE outside a transaction
+   * (see `hearOwnWrites`), for a subscriber that must hear its own writes before the next request.
+   */
+  onOwnWrite?: () => void;
   /** The subscription is live (true) or lost (false; notifications may be missed until it is live again). */
   onLive(live: boolean): void;
 }
@@ -17,7 +22,7 @@ const reconnectMs = 1000;
 /** LISTEN on PGlite: its notifications arrive in-process, before the query that caused them resolves. */
 export async function listenPglite(client: PGlite, channel: string, handlers: NotificationHandlers): Promise<Unlisten> {
   if (!channelPattern.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  const unlisten = await client.listen(channel, () => handlers.onNotify());
+  const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
   handlers.onLive(true);
   return async () => {
     handlers.onLive(false);
@@ -71,7 +76,7 @@ export async function listenPostgres(url: string, channel: string, handlers: Not
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
     client.on('error', () => lose(client));
     client.on('end', () => lose(client));

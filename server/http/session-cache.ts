@@ -61,6 +61,7 @@ export async function watchSessions(database: DatabaseHandle, app: FastifyInstan
   if (!database.listen) return cache;
   const unlisten = await database.listen(accessChangedChannel, {
     onNotify: () => cache.forgetAll(),
+    onOwnWrite: () => cache.forgetAll(),
     onLive: (live) => {
       cache.forgetAll();
       cache.enabled = live;

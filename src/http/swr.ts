@@ -50,3 +50,8 @@ export async function revalidateCalls(...targets: ReadonlyArray<CallAddress | st
   if (targets.length === 0) return;
   await mutate((key) => targets.some((target) => matches(key, target)));
 }
+
+/** Revalidates every cached answer whose key `match` accepts (e.g. the ones naming a record that changed). */
+export async function revalidateMatching(match: (key: string) => boolean): Promise<void> {
+  await mutate((key) => typeof key === 'string' && match(key));
+}

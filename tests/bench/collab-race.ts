@@ -56,7 +56,10 @@ async function refundsOf(db: Database, projectId: number): Promise<number> {
     .select({ n: count() })
     .from(charges)
     .where(and(eq(charges.projectId, projectId), eq(charges.kind, 'REFUND')));
-  const [credit] = await db.select({ n: count() }).from(customerCredits).where(eq(customerCredits.projectId, projectId));
+  const [credit] = await db
+    .select({ n: count() })
+    .from(customerCredits)
+    .where(eq(customerCredits.projectId, projectId));
   return (card?.n ?? 0) + (credit?.n ?? 0);
 }
 

@@ -7,16 +7,21 @@ import { migrate } from '../../server/db/migrate';
 import { customers } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { seedDatabase } from '../../server/seed/generate';
+import { benchStreams, benchUpdateLatency } from './collab-live';
 import { type Agent, benchRace } from './collab-race';
 
 /**
  * `npm run bench:collab` (DATABASE_URL: a PostgreSQL database the bench may write to, seeded if empty): two
  * instances of the app in this process on one PostgreSQL, each on its own pool and LISTEN connection, listening on
- * loopback. Prints the two-agent refund race.
+ * loopback. Prints the update latency between them, the two-agent refund race (`--trials 0`: none), the memory
+ * per open stream, and a flood of `--flood` streams by one staff member against the per-staff cap.
  */
 const { values } = parseArgs({
   options: {
     trials: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '200' },
+    streams: { type: 'string', default: '2000' },
+    flood: { type: 'string', default: '10000' },
     port: { type: 'string', default: '8370' },
   },
 });
@@ -32,8 +37,18 @@ const [held] = await first.db.select({ n: count() }).from(customers);
 await seedDatabase(first.db, { customers: held?.n ? 0 : 2000, staff: true });
 const sandbox = new SandboxGateway(first.db);
 const apps = await Promise.all(
-  instances.map((database) =>
-    buildApp({ database, gateway: sandbox, config: { jwtSecret: secret, idempotencyWaitMs: 60_000 } }),
+  instances.map((database, index) =>
+    buildApp({
+      database,
+      gateway: sandbox,
+      config: {
+        jwtSecret: secret,
+        idempotencyWaitMs: 60_000,
+        anonymousRate: { burst: 1e6, perMinute: 1e6 },
+        // Instance 1 holds the memory part's thousands of streams; instance 2 keeps the default cap, flooded.
+        ...(index === 0 ? { liveStreamsPerStaff: 1e6 } : {}),
+      },
+    }),
   ),
 );
 const port = Number(values.port);
@@ -62,11 +77,15 @@ async function signIn(email: string, index: number): Promise<Agent> {
   return { base, headers };
 }
 
-const agents: [Agent, Agent] = [
-  await signIn('admin@example.com', 0),
-  await signIn('support_master@example.com', 1),
-];
-console.log(`load average: ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
-await benchRace(first.db, sandbox, agents, Number(values.trials));
+const agents: [Agent, Agent] = [await signIn('admin@example.com', 0), await signIn('support_master@example.com', 1)];
+console.log(
+  `load average: ${(await import('node:os'))
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+);
+await benchUpdateLatency(first.db, agents, Number(values.rounds));
+if (Number(values.trials) > 0) await benchRace(first.db, sandbox, agents, Number(values.trials));
+await benchStreams(agents[0], await signIn('support_pl1@example.com', 1), Number(values.streams), Number(values.flood));
 await Promise.all(apps.map((app) => app.close()));
 await Promise.all(instances.map((database) => database.close()));

@@ -73,3 +73,28 @@ test('two agents, one refund: the second confirmation is refused with who refund
   expect(left.refunded.amount).toBeGreaterThanOrEqual(1000);
   await api.dispose();
 });
+
+test('a change someone else makes to the open customer shows at once, quietly, and the page revalidates', async ({
+  page,
+  baseURL,
+}) => {
+  const { user, api, headers } = await refundableProject(baseURL as string);
+  await signIn(page, 'SUPPORT_MASTER');
+  await page.goto(`/users/${user.id}/credits`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(user.first_name);
+  const credits = page.getByRole('table', { name: 'Credits' });
+  await expect(credits).toBeVisible();
+  await expect(credits.getByText('Given live by an admin')).toHaveCount(0);
+  // Give the stream a moment to open (it opens 50 ms after the page watches the customer), then an admin acts.
+  await expect(page.getByTestId('live-change')).toBeAttached();
+  await page.waitForTimeout(500);
+  const given = await api.post(`/admin/users/${user.id}/actions/give_credit`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: { amount: 3, reason: 'SURVEY', description: 'Given live by an admin' },
+  });
+  expect(given.status()).toBe(200);
+  await expect(page.getByTestId('live-change')).toHaveText(/ gave .3\.00 of credit · just now$/);
+  await expect(credits.getByText('Given live by an admin')).toBeVisible();
+  await page.screenshot({ path: 'test-results/live-change.png' });
+  await api.dispose();
+});

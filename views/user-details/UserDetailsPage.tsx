@@ -4,6 +4,7 @@ import { userTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
+import { LiveChangeLine } from '../../src/live/LiveChangeLine';
 import { userDetailTabs } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
 import { EmptyState } from '../../src/ui/EmptyState';
@@ -66,6 +67,7 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
         <div className="-mt-1 pb-2">
           <HeaderFacts row={row} />
         </div>
+        <LiveChangeLine record={`customer:${row.id}`} />
         {suspended ? (
           <p className="pb-2 text-xs text-danger">
             Suspended {formatDateTime(row.suspended_user_date)}
