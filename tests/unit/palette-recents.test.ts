@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frecencies, frecencyAt, halfLifeMs, recents, reloadRecents, rememberCommand } from '../../commands/recents';
 import { clearSession } from '../../src/session/store';
+import { FakeApi } from './support/fake-api';
 import { signedInAs } from './support/session';
 
 const day = 24 * 60 * 60 * 1000;
@@ -10,7 +11,15 @@ beforeEach(() => {
   localStorage.clear();
   clearSession();
   signedInAs('ADMIN');
+  // reloadRecents asks the server for the person's uses: answered by the fake server, never the network.
+  const server = new FakeApi();
+  server.delay = 0;
+  server.install();
   reloadRecents();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('frecency of the commands run from the palette', () => {
@@ -66,7 +75,6 @@ describe('recents kept on the server', () => {
   });
 
   it('sends the uses of a burst in one batched request', async () => {
-    const { FakeApi } = await import('./support/fake-api');
     const { flushUses } = await import('../../commands/recents-sync');
     const { rememberUser } = await import('../../commands/recents');
     const server = new FakeApi();
