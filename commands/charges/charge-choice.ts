@@ -1,16 +1,29 @@
 import { api } from '../../domain/api';
-import { type ChargeRow, type ChargesAnswer, chargeChoiceForm } from '../../domain/charges';
+import { type ChargeRow, type ChargesAnswer, chargeChoiceForm, chargeStatusLabels } from '../../domain/charges';
+import { formatMoney } from '../../domain/money';
 import { call } from '../../src/http';
-import type { FieldSpec } from '../define';
+import { formatDate } from '../../src/ui/dates';
+import { choicesFrom, type FieldSpec } from '../define';
 
 /** The invoice commands' one parameter: the charge (from its row's menu); empty means the newest invoiced charge. */
 export const chargeChoice = chargeChoiceForm;
 
+/** The customer's charge or its invoice, picked by invoice number, description, date, amount, status or id. */
 export const chargeField: FieldSpec = {
-  kind: 'number',
-  label: 'Charge id',
-  placeholder: 'Empty: the newest succeeded charge',
-  hint: 'Row menus on the Charges tab fill this in.',
+  kind: 'record',
+  label: 'Charge',
+  numeric: true,
+  placeholder: 'Empty: the newest succeeded charge; or type its invoice number, date or amount',
+  choices: choicesFrom(
+    api.charges.list,
+    ({ target }) => (target ? { params: { user_id: target.id } } : null),
+    (answer) =>
+      answer.charges.map((charge) => ({
+        value: String(charge.id),
+        label: charge.invoice ? `${charge.invoice.number} · ${charge.description}` : charge.description,
+        details: [formatDate(charge.date), chargeStatusLabels[charge.status], formatMoney(charge.amount)],
+      })),
+  ),
 };
 
 /** The calls an invoice command's result shows in: the charges list (invoice version), the timeline, the audit. */

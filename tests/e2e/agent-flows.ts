@@ -64,11 +64,20 @@ export async function findNamedProject(origin: string, action: 'REFUND' | 'RE_ED
   throw new Error(`No demo customer with a project offering ${action}`);
 }
 
-/** Waits for the customer's page to be ready for keys. */
+/**
+ * Waits until the commands (a lazy chunk) are there: the header's buttons then show their shortcuts. A shortcut pressed
+ * before is held only briefly, and a loaded machine can take longer than that to bring them.
+ */
+export async function commandsReady(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: /Refund project/ })).toContainText('Shift');
+}
+
+/** Opens the customer's page and waits until it takes keys. */
 export async function openCustomer(page: Page, user: CustomerRow): Promise<void> {
   await page.goto(new URL(`/users/${user.id}/general`, page.url()).href);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/users/${user.id}/general$`));
+  await commandsReady(page);
 }
 
 /** Refund part of the named project as credit: Shift+F, the project by name, amount, destination, reason, note. */

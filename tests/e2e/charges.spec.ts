@@ -91,7 +91,7 @@ test('keyboard only: retry a failed charge after reading the preview, see it pai
   await page.keyboard.type('Download invoice');
   await expect(page.getByRole('option', { name: /Download invoice/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Charge id')).toBeFocused();
+  await expect(page.getByLabel('Charge', { exact: true })).toBeFocused();
   const downloading = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   const download = await downloading;
@@ -103,7 +103,7 @@ test('keyboard only: retry a failed charge after reading the preview, see it pai
   await page.keyboard.type('Regenerate invoice');
   await expect(page.getByRole('option', { name: /Regenerate invoice/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Charge id')).toBeFocused();
+  await expect(page.getByLabel('Charge', { exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(newest).toContainText(/LP-\d{4}-\d{7} · v2/);
 
@@ -111,7 +111,7 @@ test('keyboard only: retry a failed charge after reading the preview, see it pai
   await page.keyboard.type('Send invoice to customer');
   await expect(page.getByRole('option', { name: /Send invoice to customer/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Charge id')).toBeFocused();
+  await expect(page.getByLabel('Charge', { exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText(`Invoice sent to ${customer.email}`)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
+import { commandsReady } from './agent-flows';
 import { apiAs, searchCustomers, signIn } from './support';
 
 /**
@@ -29,6 +30,7 @@ test('give credit (money, select, textarea): a refused submit, then typing in or
   const jane = await customer(baseURL as string, 'gmail', 5);
   await signIn(page, 'ADMIN', `/users/${jane.id}/general`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await commandsReady(page);
   await page.keyboard.press('Shift+C');
   const amount = page.getByLabel('Amount');
   await expect(amount).toBeFocused();
@@ -87,6 +89,7 @@ test('refund project (record, money, two selects, textarea): a refused submit, t
   const { user, project } = await refundableProject(baseURL as string);
   await signIn(page, 'SUPPORT_MASTER', `/users/${user.id}/general`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await commandsReady(page);
   await page.keyboard.press('Shift+F');
   const projectField = page.getByLabel('Project', { exact: true });
   await expect(projectField).toBeFocused();

@@ -79,7 +79,7 @@ test('the start of a title finds its command: “send i”, Enter opens Send inv
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: /Send invoice to customer/ })).toBeVisible();
-  await expect(dialog.getByLabel('Charge id')).toBeVisible();
+  await expect(dialog.getByLabel('Charge', { exact: true })).toBeVisible();
 });
 
 test('Ctrl+K and typing while the console is still loading after sign-in: the palette opens with it', async ({

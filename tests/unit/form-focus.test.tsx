@@ -79,6 +79,15 @@ describe('a command form’s focus (useFormFocus)', () => {
     await waitFor(() => expect(document.activeElement).toBe(field('Amount')));
   });
 
+  it('opens on the submit button when every field is prefilled; Ctrl+Enter there goes on', async () => {
+    await openRefund({ project_id: '7', amount: '15', to: 'credit', reason: 'COUPONS', description: 'Ticket 12' });
+    releaseReasons();
+    const submit = screen.getByRole('button', { name: /Continue/ });
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    fireEvent.keyDown(submit, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(runner.run?.step).toBe('confirm'));
+  });
+
   it('after a rejected submit focuses the first invalid field once; typing to fix fields never moves it', async () => {
     await openRefund();
     releaseReasons();

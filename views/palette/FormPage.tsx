@@ -12,12 +12,16 @@ import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from './CommandField';
 import { PageTitle } from './PageTitle';
 
-/** Enter submits from any control but a textarea (Ctrl/Cmd+Enter there) or a button (which does its own thing). */
+/**
+ * Enter submits from any control but a textarea or a button (which do their own thing); Ctrl/Cmd+Enter from anywhere
+ * in the form, the submit button included (a form whose fields were all prefilled opens on it).
+ */
 function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
   event.stopPropagation();
-  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.defaultPrevented) return;
   const target = event.target as HTMLElement;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLButtonElement) return;
+  const anywhere = event.ctrlKey || event.metaKey;
+  if (!anywhere && (target instanceof HTMLTextAreaElement || target instanceof HTMLButtonElement)) return;
   event.preventDefault();
   event.currentTarget.requestSubmit();
 }

@@ -5,11 +5,15 @@ export const detailRowAttribute = 'data-detail-row';
 
 let tables = 0;
 
-/** The control a row's focus lands on: its record menu (so the palette and shortcuts act on the row), else the row. */
+/**
+ * The control a row's focus lands on: its record menu (so the palette and shortcuts act on the row), else the row.
+ * Scrolled into view vertically only: the menu sits in the last column, and scrolling a wide list sideways to it would
+ * hide the row's id and name.
+ */
 function focusRow(row: HTMLElement): void {
   const control = row.querySelector<HTMLElement>('[data-record]') ?? row;
-  control.focus();
-  row.scrollIntoView({ block: 'nearest' });
+  control.focus({ preventScroll: true });
+  row.scrollIntoView({ block: 'nearest', inline: 'start' });
 }
 
 function onKeyDown(event: KeyboardEvent): void {
