@@ -72,8 +72,7 @@ describe('the command registry', () => {
       if (command.permission === null) {
         const forYourself = command.kind === 'action' && command.immediate === true && command.group === 'You';
         expect(command.kind === 'navigate' || forYourself, command.id).toBe(true);
-      }
-      else for (const name of permissionsOf(command)) expect(isPermission(name), command.id).toBe(true);
+      } else for (const name of permissionsOf(command)) expect(isPermission(name), command.id).toBe(true);
     }
   });
 
