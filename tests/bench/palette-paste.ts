@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
@@ -139,6 +140,13 @@ for (const sample of list) {
   byKind.set(sample.kind, [...(byKind.get(sample.kind) ?? []), ms]);
 }
 const pastes = list.length;
+// What a person sees after pasting an invoice number, for a look (not a figure).
+const invoice = list.find((sample) => sample.kind === 'invoice');
+const screenshot = join(tmpdir(), 'loupe-palette-paste.png');
+if (invoice) {
+  await pasteToPaint(page, invoice.text, invoice.expected);
+  await page.screenshot({ path: screenshot });
+}
 const bad = [
   { kind: 'bad: 100 kB ticket', text: 'lorem ipsum dolor '.repeat(5700) },
   { kind: 'bad: unknown id', text: '#2147483000' },
