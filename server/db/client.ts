@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
-import { useUnnamedStatements } from './prepared';
+import { runUnnamedStatements } from './prepared';
 import * as schema from './schema';
 
 /** What `db.execute` resolves to on both drivers: at least the rows. */
@@ -106,7 +106,7 @@ async function openPostgres(
   if (pooler === 'pgbouncer') pool.on('connect', (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  if (pooler === 'pgbouncer') useUnnamedStatements(db);
+  if (pooler === 'pgbouncer') runUnnamedStatements(db);
   // LISTEN through a transaction pooler would seem to work and hear nothing: without a direct URL, no change feed
   // (the session cache then keeps nothing, server/http/session-cache.ts).
   const listenUrl = directListenUrl ?? (pooler === 'pgbouncer' ? null : url);
