@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logRedacted } from '../http/log-redaction';
 import { hearOwnWrites, listenPglite, listenPostgres, type NotificationHandlers, type Unlisten } from './notifications';
-import { useUnnamedStatements } from './prepared';
+import { runUnnamedStatements } from './prepared';
 import * as schema from './schema';
 
 /** What `db.execute` resolves to on both drivers: at least the rows. */
@@ -108,7 +108,7 @@ async function openPostgres(
   // An idle client lost its connection (the server restarted, a network blip): the pool replaces it; say so, redacted.
   pool.on('error', (error) => logRedacted('database pool: an idle connection failed', error));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  if (pooler === 'pgbouncer') useUnnamedStatements(db);
+  if (pooler === 'pgbouncer') runUnnamedStatements(db);
   // LISTEN through a transaction pooler would seem to work and hear nothing: without a direct URL, no change feed
   // (the session cache then keeps nothing, server/http/session-cache.ts).
   const listenUrl = directListenUrl ?? (pooler === 'pgbouncer' ? null : url);

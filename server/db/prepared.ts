@@ -21,7 +21,7 @@ export function statementName(text: string): string {
 const unnamedDialects = new WeakSet<object>();
 
 /** From now on, `db` (and its transactions) runs the hot reads as unnamed statements. */
-export function useUnnamedStatements(db: Database): void {
+export function runUnnamedStatements(db: Database): void {
   unnamedDialects.add((db as unknown as DrizzleInternals).dialect);
 }
 
