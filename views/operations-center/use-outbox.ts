@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
-import type { TableFilter, TableQuery } from '../../domain/table-query';
+import type { TableQuery } from '../../domain/table-query';
 import { type ApiError, call } from '../../src/http';
 import type { TableState } from '../../src/ui/table';
 
