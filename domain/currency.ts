@@ -40,7 +40,7 @@ export const currencyChangeBody = currencyChangeForm
   .strict();
 
 /**
- * The preview of a currency change (see README "Currency change"): the open period settled in the old currency
+ * The preview of a currency change (see docs/payments.md, currency change): the open period settled in the old currency
  * (`charge_info`: usage cost, backup cost, credits applied, total charged now), the rate, and the credit the
  * customer keeps, before and after conversion.
  */

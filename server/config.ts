@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
- * Failed sign-in limits (server/auth/login-limits.ts, README "Sign-in limits"). No hard lock of an account: a browser
+ * Failed sign-in limits (server/auth/login-limits.ts, docs/api.md, sign-in limits). No hard lock of an account: a browser
  * holding the account's device cookie only counts its own failures; failures from unknown devices slow the account
  * down progressively; an address and an account-and-address pair have fixed bounds.
  */

@@ -21,7 +21,7 @@ type LimitRow = {
 };
 
 /**
- * Sign-in limits (README "Sign-in limits"), counted from `login_failures`; nobody can lock an account for its owner:
+ * Sign-in limits (docs/api.md, sign-in limits), counted from `login_failures`; nobody can lock an account for its owner:
  * - a known device (valid device cookie for the e-mail) counts only its own failures: `perDevice` per window;
  * - from unknown devices, per e-mail and address: `perAccountAddress` per window; per address: `perAddress`;
  * - per e-mail, from unknown devices, since its last sign-in and within a day: `freeFailures` free, then each attempt

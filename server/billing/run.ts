@@ -77,7 +77,7 @@ async function chargePeriod(gateway: PaymentGateway, period: ClaimedPeriod): Pro
 }
 
 /**
- * Bills every yearly contract up to `asOf` (README "Contract billing", docs/contract-billing.md): each month's
+ * Bills every yearly contract up to `asOf` (docs/contract-billing.md): each month's
  * installment on its day and its usage over the plan once it is over, declined periods again on their retry day,
  * periods whose run died (same provider key), then renews or ends the years that are over, and goes round again
  * until nothing is due (a renewed year, or a run far ahead, bills month after month). Claims are rows under a unique

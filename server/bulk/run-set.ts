@@ -23,7 +23,7 @@ const setCalls: Partial<Record<BulkCommandName, SetCall>> = {
   unsuspend: unsuspendEach,
 };
 
-/** Rows per batch of a command with a set form (one transaction of a few statements; README "Bulk runs"). */
+/** Rows per batch of a command with a set form (one transaction of a few statements; docs/jobs-and-bulk.md). */
 export const setBatchSize = 1000;
 
 export function hasSetForm(command: BulkCommandName): boolean {

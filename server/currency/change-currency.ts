@@ -62,7 +62,7 @@ function refuseIfRepriced(
 }
 
 /**
- * Changes the customer's currency (README "Currency change"): the open period is settled in the old currency (the
+ * Changes the customer's currency (docs/payments.md, currency change): the open period is settled in the old currency (the
  * credit first, the card for the rest, through the payment pipeline), the credit left is converted at the current
  * rate with two credit ledger rows, then the currency changes and the open period restarts at zero. A decline
  * changes nothing but the FAILED ledger row (402 with the provider's reason).

@@ -80,7 +80,7 @@ async function hasValidAccessToken(request: FastifyRequest, secret: string): Pro
 }
 
 /**
- * Rate-limits calls made before a caller is known, per address (README "Rate limits"): sign-in, refresh and sign-out
+ * Rate-limits calls made before a caller is known, per address (docs/api.md, rate of anonymous calls): sign-in, refresh and sign-out
  * each use a call of the address's bucket, and so does every answer 401. While the bucket is empty, those calls and
  * any call without a valid access token answer 429 with Retry-After; callers with a valid access token are not slowed.
  */

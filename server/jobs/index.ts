@@ -1,5 +1,5 @@
 /**
- * The server's one job queue, on our own tables `jobs` and `job_items` (README "Jobs"). Use it for work that outlives
+ * The server's one job queue, on our own tables `jobs` and `job_items` (docs/jobs-and-bulk.md). Use it for work that outlives
  * a request: bulk runs over customers, mass e-mail…
  *
  *   // once, at import time of a module server/calls.ts imports (e.g. next to the handler that enqueues it):

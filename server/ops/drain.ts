@@ -16,7 +16,7 @@ export interface DrainTimings {
 }
 
 /**
- * Graceful drain (README "Operating: drain"): readiness answers 503 at once and background work hands its job leases
+ * Graceful drain (docs/operating.md, drain): readiness answers 503 at once and background work hands its job leases
  * back; new connections are still taken for `drainSeconds`, so the balancer sees the 503 and stops sending; then the
  * server stops listening, answers what is in flight (for at most `inFlightSeconds`, each answer asking the client to
  * reconnect elsewhere), and the resources close. `hurry()` (a second SIGTERM) skips what is left of the drain window.

@@ -33,7 +33,7 @@ async function withTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * The server's Prometheus series (README "Operating: metrics"), in a registry of this app's own (tests build many
+ * The server's Prometheus series (docs/operating.md, metrics), in a registry of this app's own (tests build many
  * apps in one process). Request series are labelled by route *pattern*, never the raw URL, so their number is bounded
  * by the catalogue.
  */

@@ -31,7 +31,7 @@ export interface ReadinessOptions {
 }
 
 /**
- * Readiness for the balancer (README "Operating"): checked in the background every second — one query that both
+ * Readiness for the balancer (docs/operating.md): checked in the background every second — one query that both
  * reaches the database and reads the newest applied migration — so `/readyz` answers from memory in microseconds and a
  * balancer polling every instance never loads PostgreSQL. A database whose migrations are *ahead* of this build (the
  * expand step of a rolling deploy) is fine; one behind it (a migration still running) is not.

@@ -30,7 +30,7 @@ export function requestIdFrom(trustProxy: TrustProxy | undefined): (request: Inc
 }
 
 /**
- * One JSON line per request (README "Operating: logs"), at `info`: the request id (`reqId`, echoed as X-Request-Id),
+ * One JSON line per request (docs/operating.md, logs), at `info`: the request id (`reqId`, echoed as X-Request-Id),
  * the method, the route *pattern* (never the raw URL: it can carry a searched e-mail), the status, the duration and
  * the staff id — nothing personal. Fastify's own two lines per request (with the raw URL) are turned off.
  */

@@ -10,7 +10,7 @@ export const failOnceMarker = 'E2E: the first unsuspend of this customer fails o
  * and serves it as usual): a customer suspended with `failOnceMarker` cannot be unsuspended the first two times
  * anyone tries (a sequence counts the tries: it does not roll back with the failed one), so a bulk run has one
  * failed row and its "retry failed" succeeds. Two: a bulk batch tries the set form first (one statement for the
- * batch, refused whole by this trigger), then each row alone, where this row fails (README "Bulk runs").
+ * batch, refused whole by this trigger), then each row alone, where this row fails (docs/jobs-and-bulk.md).
  */
 export async function installFaults(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });

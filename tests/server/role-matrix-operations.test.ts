@@ -126,8 +126,8 @@ async function scheduledBroadcast(api: TestApi): Promise<number> {
 
 /**
  * The operations center: area access is view_operations_center; promotion links need coupons, banners
- * banner_management; A/B tests view_operations_center and notifications banner_management (README "Operations
- * center"): ADMIN, MARKETER_PLUS and PARTNERS_MANAGER, every other role 403.
+ * banner_management; A/B tests view_operations_center and notifications banner_management
+ * (docs/operations-center.md): ADMIN, MARKETER_PLUS and PARTNERS_MANAGER, every other role 403.
  */
 describeRoleMatrix(
   'operations center',
