@@ -15,6 +15,7 @@ const usd4 = (units: number) => ({ amount: Math.round(units * 10_000), multiplie
 
 /** Valid bodies of the calls that take one (the rest take none or an empty object). */
 const sampleBodies: Record<string, unknown> = {
+  'outbox.customerList': {},
   'userDetails.saveDetails': { notes: 'bad input', last_updated_row: '2026-01-01T00:00:00Z' },
   'userActions.addTrialPhotos': { amount: 10, reason: 'OTHER' },
   'userActions.sendPaymentLink': { link: 'CHECKOUT' },

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { api } from '../../domain/api';
-import { charges } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
-import { insertProfile, insertProject } from './support/profiles';
+import { insertBilledProject, insertProfile } from './support/profiles';
 import { type Client, useTestApi } from './support/test-api';
 
 describeEachBackend('the customer’s Audit tab shows actions on their profiles and projects', (backend) => {
@@ -18,25 +17,8 @@ describeEachBackend('the customer’s Audit tab shows actions on their profiles 
     const customer = await insertCustomer(t.api.db, { currency: 'EUR' });
     const other = await insertCustomer(t.api.db, { currency: 'EUR' });
     const profile = await insertProfile(t.api.db, customer.id);
-    // Only what was paid is refundable: each project is billed by a succeeded charge of its customer.
-    const billed = async (customerId: number) => {
-      const [charge] = await t.api.db
-        .insert(charges)
-        .values({
-          customerId,
-          kind: 'CHARGE',
-          status: 'SUCCEEDED',
-          amount: 2000,
-          currency: 'EUR',
-          purpose: 'SUBSCRIPTION',
-          description: 'Subscription: March 2026',
-          chargingVendor: 'Stripe',
-        })
-        .returning();
-      return insertProject(t.api.db, customerId, { totalCharge: 2000, paid: true, chargeId: charge?.id });
-    };
-    const project = await billed(customer.id);
-    const elsewhere = await billed(other.id);
+    const project = await insertBilledProject(t.api.db, customer.id, 2000);
+    const elsewhere = await insertBilledProject(t.api.db, other.id, 2000);
     const body = { amount: 3, reason: 'OTHER', description: 'audit', to: 'credit' };
     expect((await master.post(api.profiles.deleteProfile, { profile_id: profile.id })).status).toBe(200);
     const refunded = await master.post(api.refunds.refund, { project_id: project.id }, body, {

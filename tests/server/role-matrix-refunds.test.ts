@@ -1,12 +1,12 @@
 import { api as catalogue } from '../../domain/api';
 import { insertCustomer } from './support/fixtures';
-import { insertProject } from './support/profiles';
+import { insertBilledProject } from './support/profiles';
 import { describeRoleMatrix, type Sample } from './support/role-matrix';
 
-/** A paid project refundable as credit (no card charge needed): the refund must be possible for an allowed role. */
+/** A project billed by a succeeded charge, refundable as credit: the refund must be possible for an allowed role. */
 const refundableProject: Sample = async (api) => {
   const customer = await insertCustomer(api.db, { currency: 'EUR' });
-  const project = await insertProject(api.db, customer.id, { totalCharge: 2500, paid: true });
+  const project = await insertBilledProject(api.db, customer.id, 2500);
   return { params: { project_id: project.id } };
 };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { models, profileShares, profiles, projects } from '../../../server/db/schema';
+import { charges, models, profileShares, profiles, projects } from '../../../server/db/schema';
 
 type ProfileInput = typeof profiles.$inferInsert;
 type ModelInput = typeof models.$inferInsert;
@@ -66,4 +66,26 @@ export async function insertProject(
     .returning();
   if (!row) throw new Error('project not inserted');
   return row;
+}
+
+/**
+ * A project billed by a succeeded charge of its customer, so its total is refundable (only what was paid is; a
+ * refund as credit needs no provider charge behind it).
+ */
+export async function insertBilledProject(db: Database, customerId: number, totalCharge: number) {
+  const [charge] = await db
+    .insert(charges)
+    .values({
+      customerId,
+      kind: 'CHARGE',
+      status: 'SUCCEEDED',
+      amount: totalCharge,
+      currency: 'EUR',
+      purpose: 'SUBSCRIPTION',
+      description: 'Subscription: March 2026',
+      chargingVendor: 'Stripe',
+    })
+    .returning();
+  if (!charge) throw new Error('charge not inserted');
+  return insertProject(db, customerId, { totalCharge, paid: true, chargeId: charge.id });
 }
