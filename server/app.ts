@@ -134,9 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('readiness', readiness);
   app.addHook('onReady', () => readiness.start());
   app.addHook('onClose', async () => readiness.stop());
-  // Draining: every answer asks its client to reconnect, so keep-alive connections move to the other instances.
-  app.addHook('onRequest', async (_request, reply) => {
+  // Draining: every answer asks its client to reconnect, so keep-alive connections move to the other instances; at
+  // send time, so a request that came in before the drain also closes its connection and lets the close finish.
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (readiness.draining) reply.header('Connection', 'close');
+    return payload;
   });
   registerHealth(app, readiness);
   const metrics = createMetrics(app, options.database);

@@ -25,6 +25,11 @@ export function runUnnamedStatements(db: Database): void {
   unnamedDialects.add((db as unknown as DrizzleInternals).dialect);
 }
 
+/** The name to prepare a drizzle query under: `name`, or '' (the unnamed statement) through a transaction pooler. */
+export function preparedName(db: Database, name: string): string {
+  return namedAllowed(db) ? name : '';
+}
+
 function namedAllowed(holder: unknown): boolean {
   const dialect = (holder as { dialect?: object }).dialect;
   return !(dialect && unnamedDialects.has(dialect));

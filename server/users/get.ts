@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { Database } from '../db/client';
+import { preparedName } from '../db/prepared';
 import { customers, lastViewed } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
@@ -39,7 +40,7 @@ function readAndRecordView(db: Database) {
     .from(customers)
     .innerJoin(relaxed, sql`true`)
     .where(eq(customers.id, customerId))
-    .prepare('users_get');
+    .prepare(preparedName(db, 'users_get'));
 }
 
 const prepared = new WeakMap<Database, ReturnType<typeof readAndRecordView>>();

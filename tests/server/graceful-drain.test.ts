@@ -69,6 +69,7 @@ if (adminUrl) {
           DATABASE_URL: url,
           DATABASE_POOLER: '',
           JWT_SECRET: 'drain-test-secret-of-at-least-thirty-two-characters',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           PORT: String(port),
           SEED: 'none',
           SKIP_CONSOLE_BUILD: '1',

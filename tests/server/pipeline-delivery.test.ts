@@ -66,7 +66,8 @@ describeEachBackend('integrations: job events reach the editing pipeline, each o
   it('keeps retrying while the receiver is down, then delivers every event once', async () => {
     await t.api.db.update(pipelineOutbox).set({ state: 'DELIVERED' });
     const customer = await insertCustomer(t.api.db);
-    const profile = await insertProfile(t.api.db, customer.id);
+    // Manual training is for a DRAFT profile (409 otherwise).
+    const profile = await insertProfile(t.api.db, customer.id, { state: 'DRAFT' });
     const projectsSent = [];
     for (let n = 0; n < 12; n += 1)
       projectsSent.push(await insertProject(t.api.db, customer.id, { status: 'DOWNLOADED' }));

@@ -22,11 +22,18 @@ describe('the link builder', () => {
     expect(withoutContent).toBe('http://loupe.example/?utm_source=blog&utm_medium=referral&utm_campaign=brand');
   });
 
-  it('takes only http(s) base URLs', () => {
-    for (const url of ['https://loupe.example/x', 'http://localhost:8080/']) {
+  it('takes only public https base URLs (docs/security.md: no http, no local hosts)', () => {
+    for (const url of ['https://loupe.example/x', 'https://shop.loupe.example/a?b=c']) {
       expect(baseUrlSchema.safeParse(url).success, url).toBe(true);
     }
-    for (const url of ['ftp://loupe.example', 'javascript:alert(1)', 'loupe.example', 'mailto:a@b.example', '']) {
+    for (const url of [
+      'http://localhost:8080/',
+      'ftp://loupe.example',
+      'javascript:alert(1)',
+      'loupe.example',
+      'mailto:a@b.example',
+      '',
+    ]) {
       expect(baseUrlSchema.safeParse(url).success, url).toBe(false);
     }
   });
