@@ -69,7 +69,8 @@ export async function findNamedProject(origin: string, action: 'REFUND' | 'RE_ED
  * before is held only briefly, and a loaded machine can take longer than that to bring them.
  */
 export async function commandsReady(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: /Refund project/ })).toContainText('Shift');
+  // The header's first command, with its key hint: the commands (and their shortcuts) are there.
+  await expect(page.getByRole('button', { name: /^Give credit/ })).toContainText('Shift');
 }
 
 /** Opens the customer's page and waits until it takes keys. */
