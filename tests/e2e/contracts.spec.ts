@@ -95,7 +95,7 @@ test('keyboard only: create, upgrade and cancel a yearly contract; each preview�
   await page.keyboard.press('Enter');
   await expect(page.getByText(/is on a yearly contract/)).toBeVisible();
 
-  await runFromPalette(page, 'Contract', /› Contract$/);
+  await runFromPalette(page, 'Contract', /› Contract( Shortcut .*)?$/);
   await expect(page).toHaveURL(new RegExp(`/users/${customer.id}/contract$`));
   await expect(page.getByTestId('contract-summary')).toHaveText(`12,000 edits · ${yearly} a year · ${payNow} a month`);
   await expect(tile(page, 'Total price')).toHaveText(yearly);

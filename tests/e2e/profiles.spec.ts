@@ -59,7 +59,7 @@ test('keyboard only: open a customer’s Profiles tab, read a finetune history, 
 
   await page.keyboard.press('Control+k');
   await page.keyboard.type('Profiles');
-  await expect(page.getByRole('option', { name: /› Profiles$/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /› Profiles( Shortcut .*)?$/ })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/users/${user.id}/profiles$`));
   const table = page.getByRole('table', { name: 'Profiles' });
