@@ -17,6 +17,15 @@ const isolatedServerFiles = [
   'tests/server/banner-uploads-s3.test.ts',
 ];
 
+/**
+ * Unit files that drive the whole shell through window key listeners (the palette, the two-key shortcuts): what
+ * another file leaves in the shared modules (the runner, the shortcut matcher's pending key, the session's role)
+ * changes what a key does, so they keep a fresh module graph each. Every other unit file shares its worker's modules
+ * (`isolate: false`, tests/unit/support/setup.ts resets the document, toasts and address after each test): the
+ * unit project took ~70 s with a fresh React, catalogue and DOM per file, ~20 s so.
+ */
+const isolatedUnitFiles = ['tests/unit/palette*.test.tsx', 'tests/unit/keyboard.test.tsx'];
+
 const serverTest = {
   environment: 'node' as const,
   testTimeout: 30_000,
@@ -30,7 +39,19 @@ export default defineConfig({
     projects: [
       {
         extends: './vite.config.ts',
-        test: { name: 'unit', environment: 'happy-dom', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: isolatedUnitFiles,
+          // One module graph per worker; tests/unit/support/setup.ts resets what a test leaves in it.
+          isolate: false,
+          setupFiles: ['tests/unit/support/setup.ts'],
+        },
+      },
+      {
+        extends: './vite.config.ts',
+        test: { name: 'unit-isolated', environment: 'happy-dom', include: isolatedUnitFiles },
       },
       {
         test: {

@@ -1,6 +1,6 @@
 import { api } from '../../domain/api';
 import { auditOutcomeLabels } from '../../domain/audit';
-import { labelOf } from '../../domain/labels';
+import { callLabel, labelOf } from '../../domain/labels';
 import { roleLabels } from '../../domain/roles';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../users/customer-format';
@@ -40,7 +40,7 @@ export function AuditTab({ row }: UserTabProps) {
               <span className="text-faint">system</span>
             ),
         },
-        { header: 'What', cell: (entry) => entry.summary },
+        { header: 'What', cell: (entry) => callLabel(entry.call_id) },
         {
           header: 'Outcome',
           cell: (entry) => (
