@@ -74,11 +74,16 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SEED: 'none',
     SKIP_CONSOLE_BUILD: '1',
     FILES_DIR: filesDir,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? base,
     JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 server.stdout?.resume();
+server.on('exit', (code) => {
+  console.error(`The server exited (code ${code}) before the bench ended`);
+  process.exit(1);
+});
 process.on('exit', () => {
   server.kill('SIGTERM');
   rmSync(filesDir, { recursive: true, force: true });

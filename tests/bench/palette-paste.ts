@@ -37,9 +37,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     PORT: String(port),
     SEED: 'none',
     SKIP_CONSOLE_BUILD: '1',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? origin,
     JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
+});
+server.on('exit', (code) => {
+  console.error(`The server exited (code ${code}) before the bench ended`);
+  process.exit(1);
 });
 process.on('exit', () => server.kill('SIGTERM'));
 for (let attempt = 0; ; attempt += 1) {

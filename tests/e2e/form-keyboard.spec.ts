@@ -1,8 +1,8 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
 import { commandsReady } from './agent-flows';
-import { apiAs, searchCustomers, signIn } from './support';
+import { refundableProject } from './refundable-project';
+import { searchCustomers, signIn } from './support';
 
 /**
  * Forms never misplace a keystroke (issue 18, item 3): each test opens a form by keyboard, submits it empty (it is
@@ -57,36 +57,11 @@ test('give credit (money, select, textarea): a refused submit, then typing in or
   });
 });
 
-/** A demo customer with a billed editing project that can still be refunded, found as an admin. */
-async function refundableProject(baseURL: string): Promise<{ user: CustomerRow; project: EditingProjectRow }> {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const headers = { Authorization: `Bearer ${token}` };
-  const filtered = await api.post('/admin/users/users_filter', {
-    headers,
-    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 80 },
-  });
-  const { users } = (await filtered.json()) as { users: CustomerRow[] };
-  for (const user of users.slice(40)) {
-    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
-    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
-    const project = projects.find(
-      (row) =>
-        row.total_charge.amount >= 1000 &&
-        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
-    );
-    if (project) {
-      await api.dispose();
-      return { user, project };
-    }
-  }
-  throw new Error('No demo customer with a refundable editing project');
-}
-
 test('refund project (record, money, two selects, textarea): a refused submit, then typing in order, sends exactly that', async ({
   page,
   baseURL,
 }) => {
-  const { user, project } = await refundableProject(baseURL as string);
+  const { user, project } = await refundableProject(baseURL as string, 40);
   await signIn(page, 'SUPPORT_MASTER', `/users/${user.id}/general`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await commandsReady(page);

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { EditingProjectRow } from '../../domain/projects';
-import type { CustomerRow } from '../../domain/users';
+import { refundableProject } from './refundable-project';
 import { apiAs, searchCustomers, signIn } from './support';
 
 /** The customer's credit rows whose description is `description`, through the credits call. */
@@ -54,33 +53,8 @@ test('a credit whose answer is lost on the network is checked with the same key,
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-/** An active demo customer with a billed editing project it may still refund (past those other specs use). */
-async function refundableProject(baseURL: string): Promise<{ user: CustomerRow; project: EditingProjectRow }> {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const headers = { Authorization: `Bearer ${token}` };
-  const filtered = await api.post('/admin/users/users_filter', {
-    headers,
-    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 120 },
-  });
-  const { users } = (await filtered.json()) as { users: CustomerRow[] };
-  for (const user of users.slice(80)) {
-    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
-    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
-    const project = projects.find(
-      (row) =>
-        row.total_charge.amount >= 1000 &&
-        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
-    );
-    if (project) {
-      await api.dispose();
-      return { user, project };
-    }
-  }
-  throw new Error('No demo customer with a refundable editing project');
-}
-
 test('a refund whose request never left is asked again with the same key, and made once', async ({ page, baseURL }) => {
-  const { user, project } = await refundableProject(baseURL as string);
+  const { user, project } = await refundableProject(baseURL as string, 80);
   const description = `Dropped request ${Date.now()}`;
   await signIn(page, 'ADMIN');
   // The first request never reaches the server.

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { PendingRow } from '../../domain/pending-projects';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
+import { refundableProject } from './refundable-project';
 import { apiAs, signIn } from './support';
 
 /** A demo customer whose newest editing projects include a delivered one (re-edit offered), found as an admin. */
@@ -143,36 +144,11 @@ test('keyboard only: put a waiting model on hold from its row in the pending-pro
   await expect(queue).toBeVisible();
 });
 
-/** A demo customer with a billed editing project that can still be refunded, found as an admin. */
-async function customerWithRefundableProject(baseURL: string) {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const headers = { Authorization: `Bearer ${token}` };
-  const filtered = await api.post('/admin/users/users_filter', {
-    headers,
-    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 80 },
-  });
-  const { users } = (await filtered.json()) as { users: CustomerRow[] };
-  for (const user of users.slice(20)) {
-    const answer = await api.get(`/admin/users/${user.id}/projects`, { headers });
-    const { projects } = (await answer.json()) as { projects: EditingProjectRow[] };
-    const project = projects.find(
-      (row) =>
-        row.total_charge.amount >= 1000 &&
-        row.quick_actions.some((action) => action.name === 'REFUND' && !action.is_disabled),
-    );
-    if (project) {
-      await api.dispose();
-      return { user, project };
-    }
-  }
-  throw new Error('No demo customer with a refundable editing project');
-}
-
 test('keyboard only: open a customer, find a project, refund part of it to credit with a preview; the credit and the audit row show', async ({
   page,
   baseURL,
 }) => {
-  const { user, project } = await customerWithRefundableProject(baseURL as string);
+  const { user, project } = await refundableProject(baseURL as string, 20);
   await signIn(page, 'SUPPORT_MASTER');
   await page.keyboard.press('Control+k');
   await page.keyboard.type(user.email);
@@ -237,7 +213,7 @@ test('keyboard only: Shift+F on a project row opens its refund prefilled (nothin
   page,
   baseURL,
 }) => {
-  const { user, project } = await customerWithRefundableProject(baseURL as string);
+  const { user, project } = await refundableProject(baseURL as string, 20);
   await signIn(page, 'ADMIN', `/users/${user.id}/projects`);
   await expect(page.getByRole('table', { name: 'Editing projects' })).toContainText(project.project_name);
 
