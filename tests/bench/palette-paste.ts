@@ -36,7 +36,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ...process.env,
     PORT: String(port),
     SEED: 'none',
-    SKIP_CONSOLE_BUILD: '1',
+    // The console built above (or already in dist/) is served: SKIP_CONSOLE_BUILD would serve the API only.
+    SKIP_CONSOLE_BUILD: '',
     PUBLIC_URL: process.env.PUBLIC_URL ?? origin,
     JWT_SECRET: process.env.JWT_SECRET ?? 'bench-only-secret-of-at-least-thirty-two-characters',
   },
@@ -73,8 +74,8 @@ async function samples(): Promise<{ kind: string; text: string; expected: string
   for (const [index, row] of customers.rows.entries()) {
     list.push({ kind: 'e-mail', text: row.email, expected: row.name });
     if (index % 2 === 0) list.push({ kind: '#id', text: `#${row.id}`, expected: row.name });
-    else
-      list.push({ kind: 'address', text: `${origin}/users/${row.id}/credits`, expected: `/users/${row.id}/credits` });
+    // A customer's page without `?run=`: the customer (the record) first, the page itself under its commands.
+    else list.push({ kind: 'address', text: `${origin}/users/${row.id}/credits`, expected: row.name });
     if (index % 4 === 0) {
       list.push({
         kind: 'ticket',
@@ -103,7 +104,7 @@ async function pasteToPaint(page: Page, text: string, expected: string): Promise
       new Promise<number>((resolve, reject) => {
         const deadline = performance.now() + 10_000;
         const check = () => {
-          const dialog = document.querySelector('[role="dialog"]');
+          const dialog = document.querySelector('[cmdk-dialog]');
           const first = dialog?.querySelector('[role="option"]')?.textContent ?? '';
           const status = dialog?.querySelector('[role="status"]')?.textContent ?? '';
           if (first.includes(wanted) || status.includes(wanted))
@@ -123,6 +124,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 const page = await browser.newPage();
+// tsx keeps function names with a `__name` helper that page.evaluate's serialised functions would lack.
+await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
 let finds = 0;
 page.on('request', (request) => {
   if (request.url().includes('/admin/palette/find')) finds += 1;
