@@ -9,6 +9,7 @@ import { callHandlers } from './calls';
 import { registerLiveRoutes } from './collab/live-routes';
 import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { afterWriteSecondsFrom } from './db/read-replica';
 import { fileStoreFrom } from './files/choose-store';
 import { registerFileRoutes } from './files/routes';
 import type { FileStore } from './files/store';
@@ -175,6 +176,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         gateway: options.gateway ?? createGateway({ gateway: process.env.PAYMENT_GATEWAY, db }),
         sessions,
         files,
+        reads: options.database.reads
+          ? {
+              replica: options.database.reads,
+              afterWriteSeconds: afterWriteSecondsFrom(),
+              recentWriters: new Map(),
+              secureCookies: config.secureCookies,
+            }
+          : null,
       });
     },
     { prefix: '' },

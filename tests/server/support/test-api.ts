@@ -121,6 +121,8 @@ export interface TestApiOptions {
   appServiceToken?: string | null;
   /** OpenTelemetry's request spans (server/ops/tracing.ts); default none. */
   tracing?: BuildAppOptions['tracing'];
+  /** A database the test opened itself (e.g. a primary with a replica), already migrated; closed with the app. */
+  database?: DatabaseHandle;
   /** Pino's settings (e.g. a stream the test reads); default no logs. */
   logger?: BuildAppOptions['logger'];
 }
@@ -135,7 +137,7 @@ function cookieValue(response: LightMyRequestResponse, name: string): string | n
 /** Starts the app on a fresh database (PGlite by default) with the eight staff accounts. */
 export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
   const backend = options.backend ?? 'pglite';
-  const database = await openTestDatabase(backend);
+  const database = options.database ?? (await openTestDatabase(backend));
   const app = await buildApp({
     database,
     // Suites make hundreds of anonymous calls from one address: the per-address rate is tested in rate-limit.test.ts.
