@@ -320,6 +320,12 @@ async function drive(options: LoadOptions): Promise<Sample[]> {
             else suspended.delete(customer);
             return null;
           }
+          if (answer.status === 409) {
+            // Left in the other state by an earlier run (or a SIGKILL between commit and answer): the end state holds.
+            if (action === 'suspend') suspended.add(customer);
+            else suspended.delete(customer);
+            return 'already 409';
+          }
           return String(answer.status);
         } finally {
           busy.delete(customer);
@@ -400,7 +406,8 @@ function report(title: string, samples: Sample[], wallSeconds: number): void {
         failures.set(key, (failures.get(key) ?? 0) + 1);
       }
     }
-    const failed = inPhase.filter((sample) => sample.failure && !sample.failure.startsWith('retried')).length;
+    // `retried …`: a credit answered 200 after a retry with its key; `already 409`: a suspend that found that state.
+    const failed = inPhase.filter((sample) => sample.failure && !/^(retried|already)/.test(sample.failure)).length;
     const kinds = [...failures].map(([key, count]) => `${key}×${count}`).join(' ');
     console.log(
       `${phase.padEnd(26)} ${String(inPhase.length).padStart(8)} ${String(failed).padStart(7)} ${ms(percentile(timings, 50))} ${ms(percentile(timings, 95))} ${ms(percentile(timings, 99))}  ${kinds}`,
