@@ -15,6 +15,8 @@ const isolatedServerFiles = [
   'tests/server/role-matrix-operations.test.ts',
   'tests/server/uploads.test.ts',
   'tests/server/banner-uploads-s3.test.ts',
+  // Starts OpenTelemetry's SDK: a global tracer provider, and pg patched.
+  'tests/server/tracing.test.ts',
 ];
 
 /**

@@ -2,7 +2,7 @@
 # Backups of Loupe's PostgreSQL database, and the restore drill.
 #   deploy/backup.sh dump    SOURCE_URL FILE            # pg_dump, custom format (compressed, restorable in parallel)
 #   deploy/backup.sh restore FILE NEW_DATABASE ADMIN_URL # a new database from a dump
-#   deploy/backup.sh drill   SOURCE_URL ADMIN_URL       # dump, restore into a new database, compare row counts
+#   deploy/backup.sh drill   SOURCE_URL ADMIN_URL [NAME] # dump, restore into a new database, compare row counts
 # The drill prints each table's rows in the source and in the restored copy and fails on any difference; it leaves
 # the restored database for a Loupe instance to be started on (the bench does), named in its last line.
 set -euo pipefail
@@ -35,8 +35,7 @@ SQL
 
 drill() {
   local source=$1 admin=$2
-  local name
-  name="loupe_restore_drill_$(date +%Y%m%d%H%M%S)"
+  local name=${3:-"loupe_restore_drill_$(date +%Y%m%d%H%M%S)"}
   local file
   file=$(mktemp /tmp/loupe-backup.XXXXXX.dump)
   local started=$SECONDS
@@ -61,6 +60,6 @@ drill() {
 case "${1:-}" in
   dump) dump "$2" "$3" ;;
   restore) restore "$2" "$3" "$4" ;;
-  drill) drill "$2" "$3" ;;
+  drill) drill "$2" "$3" "${4:-}" ;;
   *) sed -n '2,7p' "$0"; exit 2 ;;
 esac

@@ -9,6 +9,7 @@ import { callHandlers } from './calls';
 import { registerLiveRoutes } from './collab/live-routes';
 import { type AppConfig, appConfig, defaultServerTimeouts, type ServerTimeouts, type TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { afterWriteSecondsFrom } from './db/read-replica';
 import { fileStoreFrom } from './files/choose-store';
 import { registerFileRoutes } from './files/routes';
 import type { FileStore } from './files/store';
@@ -32,7 +33,8 @@ import { deliverWebhooksWithApp } from './notifications/webhook';
 import { registerHealth } from './ops/health';
 import { createMetrics, registerMetricsRoute } from './ops/metrics';
 import { Readiness } from './ops/readiness';
-import { logRequests, OneLinePerRequest, requestIdFrom, requestSerializers } from './ops/request-log';
+import { logRequests, OneLinePerRequest, rememberTraceIds, requestIdFrom, requestSerializers } from './ops/request-log';
+import type { Tracing } from './ops/tracing';
 import { registerProfilePages } from './partners/profile-page';
 import { registerShortLinks } from './partners/short-links';
 import { createGateway, type PaymentGateway } from './payments';
@@ -84,6 +86,8 @@ export interface BuildAppOptions {
   files?: FileStore;
   /** Serve `/metrics` on this app behind this bearer token (METRICS_TOKEN). Unset: no `/metrics` route. */
   metricsToken?: string;
+  /** OpenTelemetry (server/ops/tracing.ts, started before the database opened): a span per request. Absent: none. */
+  tracing?: Pick<Tracing, 'plugin'>;
 }
 
 /** Largest accepted request body. */
@@ -126,6 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  // First of all, so that every hook and handler after it runs inside the request's span.
+  if (options.tracing) await app.register(options.tracing.plugin);
+  rememberTraceIds(app);
   app.decorateRequest('caller', null);
   app.decorateRequest('actor', null);
   app.decorateRequest('audited', false);
@@ -169,6 +176,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         gateway: options.gateway ?? createGateway({ gateway: process.env.PAYMENT_GATEWAY, db }),
         sessions,
         files,
+        reads: options.database.reads
+          ? {
+              replica: options.database.reads,
+              afterWriteSeconds: afterWriteSecondsFrom(),
+              recentWriters: new Map(),
+              secureCookies: config.secureCookies,
+            }
+          : null,
       });
     },
     { prefix: '' },

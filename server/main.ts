@@ -22,6 +22,7 @@ import { JobWorker } from './jobs';
 import { createDrain } from './ops/drain';
 import { serveMetrics } from './ops/metrics-server';
 import { type OperationsSettings, operationsSettingsFrom } from './ops/settings';
+import type { Tracing } from './ops/tracing';
 import { createGateway, type PaymentGateway } from './payments';
 import { reconcilePayments } from './payments/reconcile';
 import { demoPassword, demoStaffEmail, seedDatabase } from './seed/generate';
@@ -55,6 +56,17 @@ async function printDemoAccounts(db: Database): Promise<void> {
   for (const row of rows) log(`  ${row.email.padEnd(32)} ${row.role}${row.active ? '' : ' (deactivated)'}`);
 }
 
+/**
+ * OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT (or its traces-only variant) is set: started before the database pool
+ * opens so its statements are traced. Unset: null, and nothing of OpenTelemetry is loaded.
+ */
+async function startTracingIfAsked(): Promise<Tracing | null> {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT && !process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return null;
+  const { startTracing } = await import('./ops/tracing');
+  log('Tracing: OpenTelemetry spans to the OTLP/HTTP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT).');
+  return startTracing();
+}
+
 /** A payment attempt still pending after this long lost its request: reconciled from the provider's books. */
 const reconcileAfterSeconds = 60;
 
@@ -66,8 +78,10 @@ async function listen(
   gateway: PaymentGateway,
   files: FileStore,
   operations: OperationsSettings,
+  tracing: Tracing | null,
 ) {
   const app = await buildApp({
+    ...(tracing ? { tracing } : {}),
     database,
     config: env.config,
     staticDir,
@@ -137,15 +151,19 @@ function drainOnSignal(
 
 /** A worker of `WORKERS` > 1: serves on the shared port; the primary migrated, seeded and reconciles. */
 async function serveAsWorker(env: Environment): Promise<void> {
+  const tracing = await startTracingIfAsked();
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   const gateway = createGateway({ gateway: process.env.PAYMENT_GATEWAY, db: database.db });
   const operations = operationsSettingsFrom();
-  const app = await listen(env, database, workerStaticDir(), gateway, fileStoreFrom(), operations);
+  const app = await listen(env, database, workerStaticDir(), gateway, fileStoreFrom(), operations, tracing);
   drainOnSignal(
     app,
     operations,
     async () => {},
-    () => database.close(),
+    async () => {
+      await database.close();
+      await tracing?.shutdown();
+    },
   );
 }
 
@@ -167,6 +185,7 @@ async function main(): Promise<void> {
   const staticDir = skipConsole ? null : await ensureConsoleBuild(root, log, consoleDir);
   if (skipConsole) log('Serving the API only (SKIP_CONSOLE_BUILD).');
   else if (!staticDir) log('No console to serve (index.html missing): serving the API only.');
+  const tracing = await startTracingIfAsked();
   const database = await openDatabase({ url: env.databaseUrl, dataDir: env.dataDir });
   log(database.kind === 'pg' ? 'Database: PostgreSQL (DATABASE_URL).' : `Database: embedded PGlite in ${env.dataDir}.`);
   await migrateDatabase(database);
@@ -217,11 +236,12 @@ async function main(): Promise<void> {
       await jobWorker.stop();
       await standIn?.stop();
       await database.close();
+      await tracing?.shutdown();
     });
     log(`Loupe is running at ${where} in ${workers} worker processes (WORKERS)`);
     return;
   }
-  const app = await listen(env, database, staticDir, gateway, files, operations);
+  const app = await listen(env, database, staticDir, gateway, files, operations, tracing);
   drainOnSignal(
     app,
     operations,
@@ -231,7 +251,10 @@ async function main(): Promise<void> {
       await jobWorker.stop();
       await standIn?.stop();
     },
-    () => database.close(),
+    async () => {
+      await database.close();
+      await tracing?.shutdown();
+    },
   );
   log(`Loupe is running at ${where}`);
 }

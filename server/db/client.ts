@@ -40,6 +40,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Subscribes to NOTIFY on a channel (server/db/notifications.ts); absent on stand-ins without a database. */
   listen?(channel: string, handlers: NotificationHandlers): Promise<Unlisten>;
+  /** PostgreSQL only: a streaming replica's handle for list reads (DATABASE_READ_URL; server/db/read-replica.ts). */
+  reads?: Database;
   /** PostgreSQL only: the pool's connections (total, idle) and the queries waiting for one, for the metrics. */
   poolStats?(): PoolStats;
 }
@@ -68,6 +70,11 @@ export interface OpenDatabaseOptions {
    * `url` without a pooler, and no LISTEN at all through one).
    */
   listenUrl?: string;
+  /**
+   * pg only: a streaming replica for list and search reads (default DATABASE_READ_URL; unset: every read on `url`).
+   * Reached the same way as `url` (the same pooler setting).
+   */
+  readUrl?: string;
   /** PGlite only: start from a dump of a data directory (`dumpDataDir`), e.g. an already migrated template. */
   loadDataDir?: Blob;
 }
@@ -85,17 +92,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       options.poolSize ?? 10,
       options.pooler ?? poolerFrom(),
       options.listenUrl ?? (process.env.DATABASE_LISTEN_URL || undefined),
+      options.readUrl ?? (process.env.DATABASE_READ_URL || undefined),
     );
   }
   return openPglite(options.dataDir ?? './data', options.loadDataDir);
 }
 
-async function openPostgres(
-  url: string,
-  max: number,
-  pooler: DatabasePooler,
-  directListenUrl: string | undefined,
-): Promise<DatabaseHandle> {
+/** A pg pool on `url` in UTC and its drizzle handle; through PgBouncer, without named statements. */
+async function openPool(url: string, max: number, pooler: DatabasePooler, name: string) {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // PgBouncer 1.18 refuses the `options` startup parameter; it does carry TimeZone per client (it re-sets it on
@@ -106,16 +110,31 @@ async function openPostgres(
       : new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
   if (pooler === 'pgbouncer') pool.on('connect', (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
   // An idle client lost its connection (the server restarted, a network blip): the pool replaces it; say so, redacted.
-  pool.on('error', (error) => logRedacted('database pool: an idle connection failed', error));
+  pool.on('error', (error) => logRedacted(`${name}: an idle connection failed`, error));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   if (pooler === 'pgbouncer') runUnnamedStatements(db);
+  return { pool, db };
+}
+
+async function openPostgres(
+  url: string,
+  max: number,
+  pooler: DatabasePooler,
+  directListenUrl: string | undefined,
+  readUrl: string | undefined,
+): Promise<DatabaseHandle> {
+  const { pool, db } = await openPool(url, max, pooler, 'database pool');
+  const reads = readUrl ? await openPool(readUrl, max, pooler, 'read replica pool') : null;
   // LISTEN through a transaction pooler would seem to work and hear nothing: without a direct URL, no change feed
   // (the session cache then keeps nothing, server/http/session-cache.ts).
   const listenUrl = directListenUrl ?? (pooler === 'pgbouncer' ? null : url);
   return {
     db,
     kind: 'pg',
-    close: () => pool.end(),
+    ...(reads ? { reads: reads.db } : {}),
+    close: async () => {
+      await Promise.all([pool.end(), reads?.pool.end()]);
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...(listenUrl
       ? {

@@ -122,6 +122,7 @@ function auditRowOf(attempt: AuditAttempt, bodies?: Map<unknown, unknown>): Audi
     status: attempt.status,
     detail: attempt.detail == null ? null : clip(attempt.detail, 500),
     requestId: request.id,
+    traceId: request.traceId ?? null,
     ip: clip(request.ip, 100),
   };
 }
@@ -184,18 +185,18 @@ export async function writeAuditRows(db: Database, attempts: readonly AuditAttem
     await db.transaction(async (savepoint) => {
       await savepoint.execute(sql`
         insert into audit_log (staff_id, staff_role, call_id, method, path, target_kind, target_id, request_body,
-          outcome, status, detail, request_id, ip)
+          outcome, status, detail, request_id, trace_id, ip)
         select staff_id, staff_role, call_id, method, path, target_kind, target_id, request_body::jsonb,
-          outcome, status, detail, request_id, ip
+          outcome, status, detail, request_id, trace_id, ip
         from unnest(${column((row) => row.staffId ?? null)}::int[], ${column((row) => row.staffRole ?? null)}::text[],
           ${column((row) => row.callId)}::text[], ${column((row) => row.method)}::text[],
           ${column((row) => row.path)}::text[], ${column((row) => row.targetKind ?? null)}::text[],
           ${column((row) => row.targetId ?? null)}::text[], ${column((row) => bodyText(row.requestBody))}::text[],
           ${column((row) => row.outcome)}::text[], ${column((row) => row.status)}::int[],
           ${column((row) => row.detail ?? null)}::text[], ${column((row) => row.requestId ?? null)}::text[],
-          ${column((row) => row.ip ?? null)}::text[])
+          ${column((row) => row.traceId ?? null)}::text[], ${column((row) => row.ip ?? null)}::text[])
           as given(staff_id, staff_role, call_id, method, path, target_kind, target_id, request_body, outcome,
-            status, detail, request_id, ip)`);
+            status, detail, request_id, trace_id, ip)`);
     });
     return;
   } catch (error) {

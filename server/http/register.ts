@@ -7,6 +7,7 @@ import { xsrfTokenMatches } from '../auth/tokens';
 import { honourVersions } from '../collab/preconditions';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { isReplicaUnavailable, type ReadRouting, readDatabaseFor, rememberOwnWrite } from '../db/read-replica';
 import type { FileStore } from '../files/store';
 import { paymentInProgressOf, recordAttempt, recordRefundAttempt } from '../payments/attempts';
 import { chargeCard, refundCard, storedCardOf, vendorOf } from '../payments/card';
@@ -59,6 +60,8 @@ export interface PipelineOptions {
   /** Recently checked sessions (server/http/session-cache.ts); emptied after every mutation this process serves. */
   sessions: SessionCache;
   files: FileStore;
+  /** List reads on a streaming replica (DATABASE_READ_URL), except a person's own right after a command; null: none. */
+  reads: ReadRouting | null;
 }
 
 /** Any registered call: a plain one (staff or public) or a payment call. */
@@ -173,7 +176,11 @@ async function inTransaction(
   // A committed mutation may have ended a session or changed a staff member: this process asks the database again.
   if (isMutation(endpoint)) options.sessions.forgetAll();
   if (!outcome.ok) throw outcome.error;
-  if (isMutation(endpoint)) request.audited = true;
+  if (isMutation(endpoint)) {
+    request.audited = true;
+    // A staff member's own command (not a sign-in or refresh): their next list reads stay on the primary a while.
+    if (endpoint.auth === 'access') rememberOwnWrite(request, invocation.reply, options.reads);
+  }
   return outcome.answer;
 }
 
@@ -217,6 +224,24 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   });
 }
 
+/** A read on `db` (the primary, or the replica for list reads): in one transaction, or statement by statement. */
+async function readOn(handler: CallHandler, db: Database, invocation: Invocation): Promise<unknown> {
+  const { endpoint } = handler;
+  const { request, reply } = invocation;
+  const on: Invocation = { ...invocation, options: { ...invocation.options, db } };
+  if (handler.transaction === false) {
+    // A read whose statements each stand alone: no BEGIN/COMMIT round trips (handler.ts, `transaction: false`).
+    await honourVersions(db, endpoint, request, reply);
+    const answer = await runHandler(handler, db, on);
+    if (on.options.checkAnswers) checkAnswer(endpoint, answer);
+    return answer;
+  }
+  return inTransaction(endpoint, on, null, async (tx) => {
+    await honourVersions(tx, endpoint, request, reply);
+    return runHandler(handler, tx, on);
+  });
+}
+
 async function respond(
   handler: RegisteredHandler,
   request: FastifyRequest,
@@ -232,12 +257,17 @@ async function respond(
   const invocation: Invocation = { input, request, reply, options };
   if (!endpoint.money) {
     if (handler.kind === 'payment') throw new Error(`${endpoint.id}: payment calls must be money calls`);
-    if (handler.transaction === false && !isMutation(endpoint)) {
-      // A read whose statements each stand alone: no BEGIN/COMMIT round trips (handler.ts, `transaction: false`).
-      await honourVersions(options.db, endpoint, request, reply);
-      const answer = await runHandler(handler, options.db, invocation);
-      if (options.checkAnswers) checkAnswer(endpoint, answer);
-      return answer;
+    if (!isMutation(endpoint)) {
+      const readDb = readDatabaseFor(endpoint, request, options.db, options.reads);
+      if (readDb !== options.db) {
+        try {
+          return await readOn(handler, readDb, invocation);
+        } catch (error) {
+          if (!isReplicaUnavailable(error)) throw error;
+          request.log.warn({ callId: endpoint.id }, 'read replica unavailable: reading from the primary');
+        }
+      }
+      return readOn(handler, options.db, invocation);
     }
     return inTransaction(endpoint, invocation, null, async (db) => {
       await honourVersions(db, endpoint, request, reply);

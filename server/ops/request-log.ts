@@ -4,6 +4,28 @@ import proxyAddr from '@fastify/proxy-addr';
 import { type FastifyInstance, LogController } from 'fastify';
 import type { TrustProxy } from '../config';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The OpenTelemetry trace this request belongs to (32 hex digits), when tracing is on; else null. */
+    traceId: string | null;
+  }
+}
+
+/** What @fastify/otel decorates a request with, when tracing is on (server/ops/tracing.ts). */
+type TracedRequest = { opentelemetry?: () => { span: { spanContext(): { traceId: string } } | null } };
+
+/**
+ * Keeps each request's trace id (`request.traceId`) for its log line and audit row. Reads what @fastify/otel put on the
+ * request, so this module imports nothing of OpenTelemetry; without tracing it stays null.
+ */
+export function rememberTraceIds(app: FastifyInstance): void {
+  app.decorateRequest('traceId', null);
+  app.addHook('onRequest', async (request) => {
+    const span = (request as unknown as TracedRequest).opentelemetry?.().span;
+    if (span) request.traceId = span.spanContext().traceId;
+  });
+}
+
 /** A request id we take from a proxy: short, and only characters that cannot break a log line or a header. */
 const acceptableRequestId = /^[A-Za-z0-9._:@-]{1,128}$/;
 
@@ -46,6 +68,7 @@ export function logRequests(app: FastifyInstance): void {
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
         staff: request.caller?.staff.id ?? null,
+        ...(request.traceId ? { trace: request.traceId } : {}),
       },
       'request',
     );

@@ -234,6 +234,15 @@ describe('call: headers', () => {
     expect(seen?.headers.get('x-xsrf-token')).toBeNull();
   });
 
+  it('sends a traceparent of its own on every call, so the server traces the click (docs/operating.md)', async () => {
+    await call(api.users.get, { params: { user_id: 1 } });
+    await call(api.users.get, { params: { user_id: 1 } });
+    const [first, second] = server.requests.map((request) => request.headers.get('traceparent'));
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second?.slice(3, 35)).not.toBe(first?.slice(3, 35));
+  });
+
   it('echoes the XSRF-TOKEN cookie on mutations, with a JSON body', async () => {
     setXsrfCookie('xsrf%20value');
     await call(api.users.suspend, { params: { user_id: 5 }, body: { reason: 'FRAUD', description: 'x' } });

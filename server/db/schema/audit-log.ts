@@ -24,6 +24,8 @@ export const auditLog = pgTable(
     status: integer('status').notNull(),
     detail: text('detail'),
     requestId: text('request_id'),
+    /** The OpenTelemetry trace of the request (32 hex digits), when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT). */
+    traceId: text('trace_id'),
     ip: text('ip'),
   },
   (t) => [

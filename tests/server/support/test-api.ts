@@ -6,7 +6,7 @@ import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../../../dom
 import { pathOf } from '../../../domain/endpoint';
 import type { ErrorAnswer } from '../../../domain/errors';
 import { type Role, roles } from '../../../domain/roles';
-import { buildApp } from '../../../server/app';
+import { type BuildAppOptions, buildApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { AppConfig, TrustProxy } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
@@ -119,6 +119,12 @@ export interface TestApiOptions {
   pipeline?: PipelineSettings | null;
   /** The customer app's service token (default: none, its calls answer 403). */
   appServiceToken?: string | null;
+  /** OpenTelemetry's request spans (server/ops/tracing.ts); default none. */
+  tracing?: BuildAppOptions['tracing'];
+  /** A database the test opened itself (e.g. a primary with a replica), already migrated; closed with the app. */
+  database?: DatabaseHandle;
+  /** Pino's settings (e.g. a stream the test reads); default no logs. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export const testSecret = 'test-secret-of-at-least-thirty-two-characters';
@@ -131,7 +137,7 @@ function cookieValue(response: LightMyRequestResponse, name: string): string | n
 /** Starts the app on a fresh database (PGlite by default) with the eight staff accounts. */
 export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
   const backend = options.backend ?? 'pglite';
-  const database = await openTestDatabase(backend);
+  const database = options.database ?? (await openTestDatabase(backend));
   const app = await buildApp({
     database,
     // Suites make hundreds of anonymous calls from one address: the per-address rate is tested in rate-limit.test.ts.
@@ -143,6 +149,8 @@ export async function testApi(options: TestApiOptions = {}): Promise<TestApi> {
     pipeline: options.pipeline ?? null,
     appServiceToken: options.appServiceToken ?? null,
     checkAnswers: true,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const passwordHash = await hashPassword(testPassword, fixtureHashCost);
   const rows = await database.db
