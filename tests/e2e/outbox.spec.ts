@@ -61,6 +61,7 @@ test('the demo delivers mail to its capture: a support agent opens the invoice e
     (row) => row.status === 'ACTIVE' && row.last_charge_amount,
   );
   if (!customer) throw new Error('no active paying demo customer');
+  test.setTimeout(60_000);
   await sendNewestInvoice(baseURL ?? '', customer.id);
   await signIn(page, 'SUPPORT_PL1');
 
