@@ -46,7 +46,8 @@ export default defineConfig({
     },
   },
   // The second server also delivers its e-mails to a capturing SMTP inbox (tests/e2e/mail-capture.ts): the
-  // invitation test reads its link there; the first keeps e-mails waiting in the outbox (outbox.spec reads them so).
+  // invitation test reads its link there; the first, a demo database without SMTP_URL, delivers to the mail capture
+  // `npm start` runs (tools/stand-in-mail; outbox.spec opens a delivered e-mail there).
   // It keeps banner images in a bucket (E2E_BUCKET, tests/e2e/server.ts), the first in local files.
   webServer: [
     e2eServer(port, {}),

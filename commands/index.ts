@@ -60,6 +60,7 @@ import addProfileId from './profiles/add-profile-id';
 import addTalentProfile from './profiles/add-talent-profile';
 import deleteProfile from './profiles/delete-profile';
 import editProfile from './profiles/edit-profile';
+import goToProfileOwner from './profiles/go-to-owner';
 import recoverProfile from './profiles/recover-profile';
 import revertToModel from './profiles/revert-to-model';
 import sendForManualTraining from './profiles/send-for-manual-training';
@@ -137,6 +138,7 @@ export const commands = [
   revertToModel,
   shareProfile,
   unshareProfile,
+  goToProfileOwner,
   sendForTeaching,
   addTalentProfile,
   addProfileId,

@@ -25,7 +25,7 @@ export const quickActionCommands = {
     SHARE_PROFILE: 'profile.share',
     REVERT_TO_LAST_MODEL: 'profile.revert-to-model',
     RECOVER_PROFILE: 'profile.recover',
-    GO_TO_OWNER: null,
+    GO_TO_OWNER: 'profile.go-to-owner',
   },
   project: {
     REFUND: 'project.refund',

@@ -110,6 +110,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'This customer has no failed charge to retry: their last charge went through or was already retried',
   },
+  email_not_found: { status: 404, message: 'No e-mail with this id (to this customer)' },
   charge_not_found: { status: 404, message: 'No charge with this id (for this customer)' },
   profile_not_found: { status: 404, message: 'No profile with this id' },
   model_not_found: { status: 404, message: 'This profile has no model with this id' },

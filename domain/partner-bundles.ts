@@ -69,10 +69,11 @@ export const updateBundleBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'change at least one of bundle_name, seller_name, price');
 
+/** The Bundles tab, its commands and its calls all need `bundle_page_creation` (issue 20, item 7): one permission. */
 export const bundles = defineArea('bundles', {
   list: get('partners/bundles', {
     summary: 'Shop bundles, newest first, with their state’s row actions (deleted ones too, without actions)',
-    permission: 'partner_managment',
+    permission: 'bundle_page_creation',
     answer: z.object({ bundles: z.array(bundleRowSchema) }),
   }),
   addToShop: post('bundles/:bundle_id/add_to_shop', {
@@ -96,21 +97,21 @@ export const bundles = defineArea('bundles', {
   }),
   activateShopDiscount: post('bundles/:bundle_id/activate_shop_discount', {
     summary: 'Set a 1–90 % shop discount with its start and expiry on a bundle not yet in the shop',
-    permission: 'partner_managment',
+    permission: 'bundle_page_creation',
     params: bundleIdParams,
     body: shopDiscountBody,
     answer: bundleAnswer,
   }),
   update: put('bundles/:bundle_id', {
     summary: 'Change an in-shop bundle’s name, seller or price',
-    permission: 'partner_managment',
+    permission: 'bundle_page_creation',
     params: bundleIdParams,
     body: updateBundleBody,
     answer: bundleAnswer,
   }),
   remove: del('bundles/:bundle_id', {
     summary: 'Take an in-shop bundle out of the shop and mark it deleted (soft: is_deleted)',
-    permission: 'partner_managment',
+    permission: 'bundle_page_creation',
     params: bundleIdParams,
     answer: bundleAnswer,
   }),

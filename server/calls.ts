@@ -10,6 +10,7 @@ import { contractHandlers } from './contracts/handlers';
 import { creditPackageHandlers } from './credit-packages/handlers';
 import { currencyHandlers } from './currency/handlers';
 import type { RegisteredHandler } from './http/register';
+import { showCustomerEmail, showEmail } from './mail/delivered';
 import { listCustomerOutbox, listOutbox } from './mail/outbox-list';
 import { marketingHandlers } from './marketing/handlers';
 import { modelHandlers } from './models/handlers';
@@ -46,6 +47,8 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...chargeHandlers,
   listOutbox,
   listCustomerOutbox,
+  showEmail,
+  showCustomerEmail,
   ...profileHandlers,
   ...projectHandlers,
   ...partnerHandlers,

@@ -52,6 +52,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Live streams (console tabs) one staff member may hold open in one process; past it, 429. */
   liveStreamsPerStaff: number;
+  /** The mail capture's read side (`MAIL_CAPTURE_URL`, set by `npm start` on the demo): e-mails are read back from it. */
+  mailCaptureUrl: string | null;
 }
 
 export const defaultLoginLimits: LoginLimits = {
@@ -76,6 +78,7 @@ export const configDefaults: Omit<AppConfig, 'jwtSecret'> = {
   anonymousRate: defaultAnonymousRate,
   publicUrl: 'http://127.0.0.1:8080',
   liveStreamsPerStaff: 20,
+  mailCaptureUrl: null,
 };
 
 /** A config from the secret and any overrides. */
@@ -325,6 +328,7 @@ export async function readEnvironment(env: NodeJS.ProcessEnv = process.env): Pro
     config: appConfig({
       jwtSecret,
       publicUrl: publicUrlOf(env, databaseUrl, host, port),
+      mailCaptureUrl: env.MAIL_CAPTURE_URL || null,
       accessTokenTtlSeconds: positiveInteger(env, 'ACCESS_TOKEN_TTL_SECONDS', configDefaults.accessTokenTtlSeconds),
       refreshTokenTtlSeconds: positiveInteger(env, 'REFRESH_TOKEN_TTL_SECONDS', configDefaults.refreshTokenTtlSeconds),
       secureCookies: secureCookiesOf(env),

@@ -19,6 +19,7 @@ import type { FileStore } from './files/store';
 import { logRedacted } from './http/log-redaction';
 import { startDemoPipeline } from './integrations/pipeline/demo-stand-in';
 import { JobWorker } from './jobs';
+import { startDemoMailCapture } from './mail/demo-capture';
 import { createDrain } from './ops/drain';
 import { serveMetrics } from './ops/metrics-server';
 import { type OperationsSettings, operationsSettingsFrom } from './ops/settings';
@@ -226,6 +227,9 @@ async function main(): Promise<void> {
   billingSchedule.unref();
   // The editing pipeline's stand-in beside a demo database (PIPELINE=off: none), before the app reads its settings.
   const standIn = await startDemoPipeline(root, { demo: env.seed === 'demo', port: env.port, log });
+  // The mail capture beside a demo database without SMTP_URL (MAIL_CAPTURE=off: none), before the app reads SMTP_URL.
+  const mailCapture = await startDemoMailCapture(root, { demo: env.seed === 'demo', log });
+  if (mailCapture) env.config.mailCaptureUrl = mailCapture.httpUrl;
   const where = `http://localhost:${env.port}${staticDir ? '' : ' (API under /admin)'}`;
   if (workers > 1) {
     const stopWorkers = forkWorkers(workers, staticDir, log);
@@ -235,6 +239,7 @@ async function main(): Promise<void> {
       await stopWorkers();
       await jobWorker.stop();
       await standIn?.stop();
+      await mailCapture?.stop();
       await database.close();
       await tracing?.shutdown();
     });
@@ -250,6 +255,7 @@ async function main(): Promise<void> {
       clearInterval(billingSchedule);
       await jobWorker.stop();
       await standIn?.stop();
+      await mailCapture?.stop();
     },
     async () => {
       await database.close();

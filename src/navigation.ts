@@ -53,7 +53,7 @@ export const areas: readonly AreaDefinition[] = [
       { slug: 'banners', title: 'Banners', permission: 'banner_management' },
       { slug: 'notifications', title: 'Notifications' },
       { slug: 'ab-tests', title: 'A/B tests' },
-      { slug: 'credit-packages', title: 'Custom credit packages' },
+      { slug: 'credit-packages', title: 'Custom credit packages', permission: 'charge_and_unsuspend' },
       { slug: 'exchange-rates', title: 'Exchange rates', permission: 'exchange_rates' },
       { slug: 'outbox', title: 'Outbox', permission: 'see_all_users' },
       { slug: 'staff', title: 'Staff', permission: 'assign_roles' },

@@ -8,7 +8,7 @@ export default defineCommand({
   id: 'bundle.activate-shop-discount',
   title: 'Activate shop discount',
   group: 'Operations',
-  permission: 'partner_managment',
+  permission: 'bundle_page_creation',
   target: 'none',
   keywords: ['bundle', 'discount', 'sale', 'percent'],
   params: {

@@ -7,7 +7,7 @@ export default defineCommand({
   id: 'bundle.delete',
   title: 'Delete bundle',
   group: 'Operations',
-  permission: 'partner_managment',
+  permission: 'bundle_page_creation',
   target: 'none',
   keywords: ['bundle', 'remove'],
   params: { schema: bundleChoice, fields: { bundle_id: bundleField } },

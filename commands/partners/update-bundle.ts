@@ -9,7 +9,7 @@ export default defineCommand({
   id: 'bundle.update',
   title: 'Update bundle',
   group: 'Operations',
-  permission: 'partner_managment',
+  permission: 'bundle_page_creation',
   target: 'none',
   keywords: ['bundle', 'price', 'rename'],
   params: {

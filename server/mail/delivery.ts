@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { renderEmail } from './render';
 import type { MailSettings } from './settings';
@@ -72,23 +72,33 @@ export function backoffMs(attempts: number, settings: Pick<MailSettings, 'backof
   return Math.round(delay * (0.8 + Math.random() * 0.4));
 }
 
-function messageIdOf(id: number, from: string): string {
+/** The Message-ID of an outbox row's e-mail: the same on every attempt, so the capture and receivers can match it. */
+export function messageIdOf(id: number, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'loupe.localhost';
   return `<outbox-${id}@${domain}>`;
 }
 
-async function deliver(db: Database, transport: Transporter, settings: MailSettings, email: ClaimedEmail) {
+/** An outbox row as nodemailer sends it: the one place the message is put together (delivery and read-back). */
+export function mailOptionsOf(
+  email: { id: number; template: string; recipient: string; subject: string; payload: unknown },
+  from: string,
+): SendMailOptions {
   const message = renderEmail(email);
+  return {
+    from,
+    to: email.recipient,
+    cc: message.cc,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+    messageId: messageIdOf(email.id, from),
+  };
+}
+
+async function deliver(db: Database, transport: Transporter, settings: MailSettings, email: ClaimedEmail) {
   try {
-    const info = await transport.sendMail({
-      from: settings.from,
-      to: email.recipient,
-      cc: message.cc,
-      subject: message.subject,
-      text: message.text,
-      attachments: message.attachments,
-      messageId: messageIdOf(email.id, settings.from),
-    });
+    const info = await transport.sendMail(mailOptionsOf(email, settings.from));
     await db.execute(sql`
       update outbox set status = 'SENT', sent_at = now(), last_error = null, provider_message_id = ${info.messageId}
       where id = ${email.id} and status = 'SENDING'`);

@@ -9,6 +9,8 @@ export interface StoredAttachment {
 export interface RenderedEmail {
   subject: string;
   text: string;
+  /** The same body as HTML: escaped text, links made links. No scripts, no remote images, no styles from outside. */
+  html: string;
   cc: string[];
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -50,6 +52,26 @@ function bodyLines(template: string, payload: Record<string, unknown>): string[]
   }
 }
 
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+}
+
+/** The plain-text body as a small HTML document: each paragraph a `<p>`, each http(s) address a link. */
+export function htmlOf(subject: string, text: string): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) =>
+      escapeHtml(paragraph)
+        .replace(/https?:\/\/[^\s<&]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replaceAll('\n', '<br>'),
+    )
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join('\n');
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body>\n${paragraphs}\n</body></html>\n`;
+}
+
 /** The message of an outbox row: subject, a plain-text body, the cc addresses and the attachments. */
 export function renderEmail(row: { template: string; subject: string; payload: unknown }): RenderedEmail {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
@@ -64,9 +86,11 @@ export function renderEmail(row: { template: string; subject: string; payload: u
   ].join('\n');
   const cc = Array.isArray(payload.cc) ? payload.cc.filter((entry): entry is string => typeof entry === 'string') : [];
   const stored = Array.isArray(payload.attachments) ? (payload.attachments as StoredAttachment[]) : [];
+  const subject = row.subject || subjectOf(row.template, payload);
   return {
-    subject: row.subject || subjectOf(row.template, payload),
+    subject,
     text,
+    html: htmlOf(subject, text),
     cc,
     attachments: stored.map((attachment) => ({
       filename: attachment.filename,

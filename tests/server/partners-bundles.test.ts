@@ -27,13 +27,10 @@ describeEachBackend('bundles: actions by state, page actions, discounts, soft de
     expect(names(await rowOf(manager, draft.id))).toEqual(['ADD_TO_SHOP', 'ACTIVATE_SHOP_DISCOUNT', 'RE-ORDER_PHOTOS']);
     expect(names(await rowOf(manager, live.id))).toEqual(['UPDATE', 'RE-CREATE_PAGE', 'DELETE']);
     expect(names(await rowOf(manager, gone.id))).toEqual([]);
-    // A marketer sees the page actions disabled with the reason (no bundle_page_creation).
-    const forMarketer = await rowOf(marketer, draft.id);
-    expect(forMarketer?.quick_actions.find((action) => action.name === 'ADD_TO_SHOP')).toEqual({
-      name: 'ADD_TO_SHOP',
-      is_disabled: true,
-      disable_message: 'insufficient permissions',
-    });
+    // The tab, its commands and its calls are one permission (bundle_page_creation): a marketer has none of them.
+    expect((await marketer.get(t.api.bundles.list)).status).toBe(403);
+    expect((await marketer.delete(t.api.bundles.remove, { bundle_id: live.id })).status).toBe(403);
+    expect(names(await rowOf(manager, live.id))).toEqual(['UPDATE', 'RE-CREATE_PAGE', 'DELETE']);
   });
 
   it('moves a bundle through the shop: add, re-create its page, update, delete (soft)', async () => {

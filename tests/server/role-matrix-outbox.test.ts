@@ -5,7 +5,7 @@ import { describeRoleMatrix } from './support/role-matrix';
 
 /**
  * A customer's e-mails need user_details_read (whoever can open the customer sees what was sent to them); the list
- * across customers needs see_all_users.
+ * across customers needs see_all_users; so does opening one e-mail.
  */
 describeRoleMatrix('outbox', Object.values(catalogue.outbox), {
   'outbox.list': async (api) => {
@@ -27,5 +27,25 @@ describeRoleMatrix('outbox', Object.values(catalogue.outbox), {
       payload: {},
     });
     return { params: { user_id: customer.id }, body: {} };
+  },
+  'outbox.show': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const id = await queueEmail(api.db, {
+      template: 'WELCOME_BACK',
+      recipient: customer.email,
+      customerId: customer.id,
+      payload: {},
+    });
+    return { params: { email_id: id } };
+  },
+  'outbox.customerShow': async (api) => {
+    const customer = await insertCustomer(api.db);
+    const id = await queueEmail(api.db, {
+      template: 'WELCOME_BACK',
+      recipient: customer.email,
+      customerId: customer.id,
+      payload: {},
+    });
+    return { params: { user_id: customer.id, email_id: id } };
   },
 });

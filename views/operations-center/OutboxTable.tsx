@@ -1,6 +1,8 @@
-import { navigateTo, userPath } from '../../commands/navigate';
+import { useCallback, useState } from 'react';
+import type { OutboxRow } from '../../domain/outbox';
 import { EmptyState } from '../../src/ui/EmptyState';
 import { DataTable, FirstPageFallback, ListTotal, useTableUrlState } from '../../src/ui/table';
+import { EmailDialog } from './EmailDialog';
 import { useOutbox } from './use-outbox';
 
 /** Props of `OutboxTable`. */
@@ -16,11 +18,14 @@ export interface OutboxTableProps {
 
 /**
  * E-mails of the outbox (recipient, subject, status, attempts, sent time, last error) in the DataTable over the
- * server's headers; filters and sort in the address. Enter opens the customer an e-mail went to.
+ * server's headers; filters and sort in the address. Enter opens the e-mail as it was delivered (EmailDialog), which
+ * offers its customer.
  */
 export function OutboxTable({ id, label, customerId, hiddenColumns = [] }: OutboxTableProps) {
   const [state, setState] = useTableUrlState();
   const { rows, first, error, isLoading, hasMore, loadingMore, loadMore, refresh } = useOutbox(state, customerId);
+  const [opened, setOpened] = useState<OutboxRow | null>(null);
+  const close = useCallback(() => setOpened(null), []);
   if (!first) {
     return (
       <FirstPageFallback
@@ -36,30 +41,39 @@ export function OutboxTable({ id, label, customerId, hiddenColumns = [] }: Outbo
   const meta = first.meta;
   const headers = first.headers.filter((header) => !hiddenColumns.includes(header.key));
   return (
-    <DataTable
-      id={id}
-      label={label}
-      headers={headers}
-      rows={rows}
-      state={state}
-      onStateChange={setState}
-      defaultSort={meta.sort}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={loadMore}
-      onOpen={(row) => {
-        if (row.user_id !== null) navigateTo(userPath(row.user_id));
-      }}
-      rowLabel={(row) => `${row.subject || row.template} to ${row.recipient}`}
-      toolbar={
-        <ListTotal
-          busy={isLoading || loadingMore}
-          total={meta.total_number_of_emails}
-          estimate={meta.total_is_estimate}
-          noun="e-mails"
+    <>
+      <DataTable
+        id={id}
+        label={label}
+        headers={headers}
+        rows={rows}
+        state={state}
+        onStateChange={setState}
+        defaultSort={meta.sort}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        onOpen={(row) => setOpened(row)}
+        rowLabel={(row) => `${row.subject || row.template} to ${row.recipient}`}
+        toolbar={
+          <ListTotal
+            busy={isLoading || loadingMore}
+            total={meta.total_number_of_emails}
+            estimate={meta.total_is_estimate}
+            noun="e-mails"
+          />
+        }
+        empty={<EmptyState title="No e-mails" message="Nothing was sent that matches." />}
+      />
+      {opened ? (
+        <EmailDialog
+          key={opened.id}
+          emailId={opened.id}
+          customerId={customerId}
+          openCustomerId={customerId === undefined ? opened.user_id : null}
+          onClose={close}
         />
-      }
-      empty={<EmptyState title="No e-mails" message="Nothing was sent that matches." />}
-    />
+      ) : null}
+    </>
   );
 }

@@ -1,14 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { type SmtpRefusal, startSmtpReceiver } from '../../../tools/stand-in-mail/smtp';
 
-/** An SMTP refusal: the reply code and text the server answers with. */
-export interface SmtpRefusal {
-  code: number;
-  message: string;
-}
+export type { SmtpRefusal };
 
-/** A real SMTP server on 127.0.0.1 (smtp-server), keeping what it accepts, parsed (mailparser). */
+/** A real SMTP server on 127.0.0.1 (the mail stand-in's receiver), keeping what it accepts, parsed (mailparser). */
 export interface SmtpInbox {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
@@ -21,10 +16,6 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
-function refusal({ code, message }: SmtpRefusal): Error {
-  return Object.assign(new Error(message), { responseCode: code });
-}
-
 /** Starts the inbox on a free port; plain SMTP (no STARTTLS offered), no authentication needed; `onMessage` sees each. */
 export async function startSmtpInbox(onMessage?: (message: ParsedMail) => void): Promise<SmtpInbox> {
   const inbox: SmtpInbox = {
@@ -34,30 +25,16 @@ export async function startSmtpInbox(onMessage?: (message: ParsedMail) => void):
     refuse: () => null,
     close: async () => {},
   };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      inbox.offered += 1;
-      const refused = inbox.refuse(inbox.offered);
-      if (refused) {
-        stream.resume();
-        stream.on('end', () => callback(refusal(refused)));
-        return;
-      }
-      simpleParser(stream)
-        .then((message) => {
-          inbox.messages.push(message);
-          onMessage?.(message);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
+  const receiver = await startSmtpReceiver(async (raw) => {
+    inbox.offered += 1;
+    const refused = inbox.refuse(inbox.offered);
+    if (refused) return refused;
+    const message = await simpleParser(raw);
+    inbox.messages.push(message);
+    onMessage?.(message);
+    return null;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  inbox.url = `smtp://127.0.0.1:${port}`;
-  inbox.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  inbox.url = receiver.url;
+  inbox.close = receiver.close;
   return inbox;
 }
