@@ -59,14 +59,22 @@ test('model, A/B test and staff member are picked by name, and the calls carry t
       page_size: 200,
     },
   );
-  // A model whose name no other model of the list shares, not locked.
+  // An unlocked model that its full name ranks first: no newer model's name starts with it (ties keep newest first).
   const model = models.find(
-    (row) => row.name && !row.locked && models.filter((other) => other.name === row.name).length === 1,
+    (row, index) =>
+      row.name &&
+      !row.locked &&
+      !models.slice(0, index).some((other) => other.name.toLowerCase().startsWith(row.name.toLowerCase())),
   );
-  if (!model) throw new Error('No unlocked demo model with a unique name');
+  if (!model) throw new Error('No unlocked demo model');
   const { tests } = await adminGet<{ tests: AbTestRow[] }>(origin, 'get', '/admin/a_b_testing');
   const running = tests.find(
-    (row) => !row.is_done && tests.filter((other) => other.feature_label === row.feature_label).length === 1,
+    (row, index) =>
+      !row.is_done &&
+      row.feature_label.length >= 4 &&
+      !tests
+        .slice(0, index)
+        .some((other) => other.feature_label.toLowerCase().includes(row.feature_label.toLowerCase())),
   );
   if (!running) throw new Error('No running demo A/B test with a unique feature');
   const { staff } = await adminGet<{ staff: StaffRow[] }>(origin, 'get', '/admin/staff');
@@ -86,7 +94,7 @@ test('model, A/B test and staff member are picked by name, and the calls carry t
   expect((await locked).postDataJSON()).toEqual({ message: 'Checking a complaint' });
   await expect(page.getByText(`Model #${model.id} locked`)).toBeVisible();
 
-  // A/B test: part of its feature's label.
+  // A/B test: its feature's label.
   await openCommand(page, 'Finish A/B test');
   await pick(
     page,
