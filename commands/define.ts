@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BulkCommandName } from '../domain/bulk';
-import type { AnswerOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
 import type { FieldChoice, FieldKind, FieldOption } from '../src/ui/fields/types';
@@ -19,7 +19,8 @@ export function disabled(reason: string): Availability {
   return { state: 'disabled', reason };
 }
 
-type CallInputOf<E extends Endpoint> = { params?: ParamsOf<E>; query?: QueryOf<E> };
+/** A call's input; a body (POST list calls) must not depend on what is typed: SWR keys leave it out. */
+type CallInputOf<E extends Endpoint> = { params?: ParamsOf<E>; query?: QueryOf<E>; body?: BodyOf<E> };
 
 /** Select options fetched by a call (SWR-cached), mapped from its answer. */
 export interface OptionsFromCall {
@@ -53,7 +54,7 @@ export interface ChoicesFromCall {
   input(
     context: FieldContext,
     query: string,
-  ): { params?: Record<string, unknown>; query?: Record<string, unknown> } | null;
+  ): { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } | null;
   toChoices: (answer: unknown) => readonly FieldChoice[];
 }
 

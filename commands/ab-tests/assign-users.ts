@@ -3,6 +3,7 @@ import { assignUsersForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
 import { segmentFields, segmentFilters, segmentText } from '../notifications/segment-form';
+import { abTestField } from '../record-choices';
 
 function ids(text: string | undefined): number[] {
   return (text ?? '')
@@ -21,7 +22,7 @@ export default defineCommand({
   params: {
     schema: assignUsersForm,
     fields: {
-      ab_test_id: { kind: 'number', label: 'Test id' },
+      ab_test_id: abTestField,
       user_ids: {
         kind: 'text',
         label: 'Customer ids',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { abTestField } from '../record-choices';
 
 const form = z.object({ ab_test_id: api.abTests.finish.params.shape.testId });
 
@@ -12,7 +13,7 @@ export default defineCommand({
   permission: 'view_operations_center',
   target: 'none',
   keywords: ['a/b', 'experiment', 'finish', 'stop', 'end'],
-  params: { schema: form, fields: { ab_test_id: { kind: 'number', label: 'Test id' } } },
+  params: { schema: form, fields: { ab_test_id: abTestField } },
   confirm: 'destructive',
   consequence: (_, params) => `A/B test #${params.ab_test_id} ends: no one can be assigned to it any more.`,
   run: ({ params, signal }) => call(api.abTests.finish, { params: { testId: params.ab_test_id } }, { signal }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { bannerField } from '../record-choices';
 
 const form = z.object({ banner_id: api.marketing.deleteBanner.params.shape.banner_id });
 
@@ -12,7 +13,7 @@ export default defineCommand({
   permission: 'banner_management',
   target: 'none',
   keywords: ['banner', 'remove', 'delete'],
-  params: { schema: form, fields: { banner_id: { kind: 'number', label: 'Banner id' } } },
+  params: { schema: form, fields: { banner_id: bannerField } },
   confirm: 'destructive',
   consequence: (_, params) => `Banner #${params.banner_id} leaves the app; the banners after it move up.`,
   run: ({ params, signal }) =>

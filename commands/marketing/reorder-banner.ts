@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { bannerMoveForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { bannerField } from '../record-choices';
 
 /** Moves one banner to a place in the carousel (1 first); the others keep their order around it. */
 export default defineCommand({
@@ -14,7 +15,7 @@ export default defineCommand({
   params: {
     schema: bannerMoveForm,
     fields: {
-      banner_id: { kind: 'number', label: 'Banner id' },
+      banner_id: bannerField,
       position: { kind: 'number', label: 'New position', hint: '1 is shown first. In the list: Alt+↑ / Alt+↓.' },
     },
   },

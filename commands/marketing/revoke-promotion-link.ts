@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { promotionLinkField } from '../record-choices';
 
 const form = z.object({ link_id: api.marketing.revokeLink.params.shape.link_id });
 
@@ -14,7 +15,7 @@ export default defineCommand({
   keywords: ['promotion', 'offer', 'link', 'revoke', 'withdraw', 'disable'],
   params: {
     schema: form,
-    fields: { link_id: { kind: 'number', label: 'Link id', hint: 'The offer generator’s list fills this in.' } },
+    fields: { link_id: promotionLinkField },
   },
   confirm: 'destructive',
   consequence: (_, params) => `Link #${params.link_id} will open a “this offer was withdrawn” page from now on.`,

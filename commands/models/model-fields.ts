@@ -1,13 +1,9 @@
 import { api } from '../../domain/api';
 import type { FieldSpec } from '../define';
+import { modelField } from '../record-choices';
 
-/** The model id field every model command starts with (row menus and the model page fill it in). */
-export const modelIdField: FieldSpec = {
-  kind: 'number',
-  label: 'Model id',
-  placeholder: 'e.g. 1042',
-  hint: 'The models list and the model page fill this in.',
-};
+/** The model every model command starts with: a chooser (row menus and the model page fill it in). */
+export const modelIdField: FieldSpec = modelField;
 
 /** What a model command changes: the list and the model page. */
 export const modelViews = [api.models.list, api.models.detail];

@@ -6,6 +6,7 @@ import { call } from '../../src/http';
 import { type FieldSpec, optionsFrom } from '../define';
 import type { AvailabilitySpec } from '../field-availability';
 import type { FormValues } from '../form-values';
+import { partnerField } from '../record-choices';
 
 /** What an activity command changes on screen. */
 export const activityViews = [
@@ -100,12 +101,7 @@ export const linkFieldSpecs = {
 
 /** The partner activity form's own fields. */
 export const activityFieldSpecs = {
-  partner_id: {
-    kind: 'number',
-    label: 'Partner id',
-    placeholder: 'From the Partners tab',
-    hint: 'A partner row’s menu fills this in.',
-  },
+  partner_id: partnerField,
   type: {
     kind: 'select',
     label: 'Type',

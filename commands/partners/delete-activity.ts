@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { partnerActivityField } from '../record-choices';
 import { activityViews } from './activity-form';
 
 export default defineCommand({
@@ -13,7 +14,7 @@ export default defineCommand({
   keywords: ['activity', 'remove'],
   params: {
     schema: z.object({ activity_id: api.partnerActivities.remove.params.shape.activity_id }),
-    fields: { activity_id: { kind: 'number', label: 'Activity id', hint: 'Row menus fill this in.' } },
+    fields: { activity_id: partnerActivityField },
   },
   confirm: 'destructive',
   consequence: (_, params) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { marketingActivityField } from '../record-choices';
 import { activityViews } from './activity-form';
 
 export default defineCommand({
@@ -16,7 +17,7 @@ export default defineCommand({
       marketing_activity_id: api.marketingActivities.remove.params.shape.marketing_activity_id,
     }),
     fields: {
-      marketing_activity_id: { kind: 'number', label: 'Marketing activity id', hint: 'Row menus fill this in.' },
+      marketing_activity_id: marketingActivityField,
     },
   },
   confirm: 'destructive',

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { editActivityForm } from '../../domain/partner-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { partnerActivityField } from '../record-choices';
 import { activityFieldSpecs, activityViews } from './activity-form';
 import { versionField } from './partner-form';
 
@@ -15,7 +16,7 @@ export default defineCommand({
   params: {
     schema: editActivityForm,
     fields: {
-      activity_id: { kind: 'number', label: 'Activity id', hint: 'Row menus on the activities tab fill this in.' },
+      activity_id: partnerActivityField,
       ...activityFieldSpecs,
       previous_slug: { kind: 'text', label: 'Current short link', hint: 'Read-only reference: the slug it has now.' },
       updated_at: versionField,

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { editMarketingActivityForm } from '../../domain/partner-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { marketingActivityField } from '../record-choices';
 import { activityViews } from './activity-form';
 import { marketingFieldSpecs } from './marketing-form';
 import { versionField } from './partner-form';
@@ -16,7 +17,7 @@ export default defineCommand({
   params: {
     schema: editMarketingActivityForm,
     fields: {
-      marketing_activity_id: { kind: 'number', label: 'Marketing activity id', hint: 'Row menus fill this in.' },
+      marketing_activity_id: marketingActivityField,
       ...marketingFieldSpecs,
       previous_slug: { kind: 'text', label: 'Current short link', hint: 'Read-only reference: the slug it has now.' },
       updated_at: versionField,

@@ -6,6 +6,7 @@ import { call } from '../../src/http';
 import { type FieldSpec, optionsFrom } from '../define';
 import type { AvailabilitySpec } from '../field-availability';
 import type { FormValues } from '../form-values';
+import { partnerField } from '../record-choices';
 
 /** What a partner command changes on screen. */
 export const partnerViews = [api.partners.filter, api.partners.search, api.partnerActivities.filter] as const;
@@ -100,12 +101,7 @@ export const partnerFields = {
 
 export { createPartnerForm, editPartnerForm } from '../../domain/partner-forms';
 
-export const partnerIdField: FieldSpec = {
-  kind: 'number',
-  label: 'Partner id',
-  placeholder: 'From the Partners tab',
-  hint: 'Row menus on the Partners tab fill this in.',
-};
+export const partnerIdField: FieldSpec = partnerField;
 
 export const versionField: FieldSpec = {
   kind: 'text',

@@ -2,21 +2,11 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { idParam } from '../../domain/endpoint';
 import { roleLabels, roles } from '../../domain/roles';
-import { type FieldSpec, optionsFrom } from '../define';
+import type { FieldSpec } from '../define';
+import { staffMemberField } from '../record-choices';
 
-/** The staff member a command acts on: chosen from the staff list (the staff page's row menu fills it in). */
-export const staffIdField: FieldSpec = {
-  kind: 'select',
-  label: 'Staff member',
-  placeholder: 'Choose a staff member…',
-  numeric: true,
-  options: optionsFrom(api.staffAccounts.list, {}, (answer) =>
-    answer.staff.map((row) => ({
-      value: String(row.id),
-      label: `${row.first_name} ${row.last_name} · ${row.email} · ${roleLabels[row.role]}${row.status === 'ACTIVE' ? '' : ` (${row.status.toLowerCase()})`}`,
-    })),
-  ),
-};
+/** The staff member a command acts on: a chooser over the staff list (the staff page's row menu fills it in). */
+export const staffIdField: FieldSpec = staffMemberField;
 
 export const roleField: FieldSpec = {
   kind: 'select',

@@ -18,7 +18,7 @@ export const abTestHeaders: readonly Header[] = [
   tableHeader('creator', 'Created by', 'TEXT', null),
   tableHeader('created_at', 'Created', 'DATETIME', null),
   tableHeader('description', 'Description', 'TEXT', null, { default_visible: false }),
-  tableHeader('id', 'ID', 'NUMBER', null, { default_visible: false }),
+  tableHeader('id', 'ID', 'NUMBER', null),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
 ];
 

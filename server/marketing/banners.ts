@@ -43,7 +43,7 @@ export const bannerHeaders: readonly Header[] = [
   tableHeader('subscription_type', 'Subscription', 'TEXT', null),
   tableHeader('feature_flag', 'Feature flag', 'TEXT', null),
   tableHeader('redirect_url', 'Redirect', 'TEXT', null),
-  tableHeader('banner_id', 'ID', 'NUMBER', null, { default_visible: false }),
+  tableHeader('banner_id', 'ID', 'NUMBER', null),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
 ];
 

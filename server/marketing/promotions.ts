@@ -45,6 +45,8 @@ export const linkFormData = handle(api.marketing.linkFormData, async () => ({
 }));
 
 export const promotionLinkHeaders: readonly Header[] = [
+  // The id Revoke promotion link takes.
+  tableHeader('id', 'ID', 'NUMBER', null),
   tableHeader('created_at', 'Created', 'DATETIME', null),
   tableHeader('created_by', 'By', 'TEXT', null),
   tableHeader('benefit', 'Benefit', 'TAG', null, {

@@ -38,7 +38,7 @@ export const notificationHeaders: readonly Header[] = [
   }),
   tableHeader('webhook_error', 'Webhook error', 'TEXT', null),
   tableHeader('created_by', 'By', 'TEXT', null, { default_visible: false }),
-  tableHeader('id', 'ID', 'NUMBER', null, { default_visible: false }),
+  tableHeader('id', 'ID', 'NUMBER', null),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
 ];
 

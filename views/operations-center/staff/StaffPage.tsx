@@ -19,6 +19,8 @@ import { useRefreshAfterRuns } from '../../users/use-refresh-after-runs';
 import { OperationsTabs } from '../OperationsTabs';
 
 const headers: readonly Header[] = [
+  // The id the staff commands take (their chooser shows it too).
+  localColumn('id', 'ID', 'NUMBER'),
   localColumn('name', 'Name', 'TEXT'),
   localColumn('email', 'E-mail', 'TEXT'),
   localColumn('role', 'Role', 'TAG', { options: [...roles], option_labels: roleLabels }),
