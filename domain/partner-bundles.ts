@@ -102,7 +102,7 @@ export const bundles = defineArea('bundles', {
     answer: bundleAnswer,
   }),
   update: put('bundles/:bundle_id', {
-    summary: 'Change an in-shop bundle’s name, seller or price',
+    summary: 'Change an in-shop bundle’s name, seller or price (the price needs bundle_page_creation too)',
     permission: 'partner_managment',
     params: bundleIdParams,
     body: updateBundleBody,
