@@ -164,7 +164,11 @@ export const errorCatalogue = {
   },
   bulk_ids_not_visible: {
     status: 403,
-    message: 'Without see_all_users a bulk run may only name customers your role can open',
+    message: 'Without see_all_users a bulk run may only name customers your role can open (existing customers)',
+  },
+  bulk_run_not_visible: {
+    status: 403,
+    message: 'A bulk run’s rows are readable by who started it and by roles with see_all_users',
   },
   loud_share_forbidden: {
     status: 403,
