@@ -178,7 +178,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerLiveRoutes(app, { database: options.database, config, sessions });
 
   // Signed public links outside /admin: promotion links (`/p/{token}`), banner uploads and their stored images.
-  registerPromotionLanding(app, db, config.jwtSecret);
+  registerPromotionLanding(
+    app,
+    db,
+    config.jwtSecret,
+    options.appServiceToken === undefined ? appServiceTokenFrom() : options.appServiceToken,
+  );
   await registerFileRoutes(app, { db, store: files, secret: config.jwtSecret });
   deliverWebhooksWithApp(app, db, webhookSettingsFrom());
   // The outside systems' contracts (docs/integrations.md): the editing pipeline's signed events, both ways.
