@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
   // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).
-  registerShortLinks(app, db);
+  registerShortLinks(app, db, config.jwtSecret);
   registerProfilePages(app, db);
   registerBundlePages(app, db);
 
