@@ -41,6 +41,7 @@ import retryFailedRecipients from './notifications/retry-failed';
 import sendNotification from './notifications/send-notification';
 import activateShopDiscount from './partners/activate-shop-discount';
 import addBundleToShop from './partners/add-bundle-to-shop';
+import changeBundlePrice from './partners/change-bundle-price';
 import createActivity from './partners/create-activity';
 import createCampaign from './partners/create-campaign';
 import createMarketingActivity from './partners/create-marketing-activity';
@@ -174,6 +175,7 @@ export const commands = [
   activateShopDiscount,
   reOrderBundlePhotos,
   updateBundle,
+  changeBundlePrice,
   reCreateBundlePage,
   deleteBundle,
   openModel,

@@ -23,6 +23,11 @@ export type BulkCommandName = (typeof bulkCommandNames)[number];
 export const bulkConfirmAbove = 100_000;
 /** No run is larger than this (the whole customer base, with room). */
 export const bulkMaxRows = 2_000_000;
+/**
+ * Most ids a run names without see_all_users: what such a role reaches one by one in a sitting (its last viewed holds
+ * 50). Past that, naming ids is listing customers, which is see_all_users' (issue 19).
+ */
+export const bulkMaxIdsWithoutSeeAll = 50;
 /** Most ids a run names one by one (a larger selection is sent as its filter). */
 export const bulkMaxIds = 10_000;
 

@@ -155,6 +155,22 @@ export const errorCatalogue = {
   already_shared: { status: 409, message: 'This profile is shared with this address already' },
   share_with_owner: { status: 409, message: 'This is the owner’s own address: the profile is theirs already' },
   share_not_found: { status: 404, message: 'This profile is not shared with this address' },
+  bundle_price_forbidden: {
+    status: 403,
+    message: 'Changing an in-shop bundle’s price needs bundle_page_creation (its shop page shows the price)',
+  },
+  bulk_too_many_ids: {
+    status: 403,
+    message: 'Without see_all_users a bulk run names at most 50 customers; select fewer or ask a role that sees all',
+  },
+  bulk_ids_not_visible: {
+    status: 403,
+    message: 'Without see_all_users a bulk run may only name customers your role can open (existing customers)',
+  },
+  bulk_run_not_visible: {
+    status: 403,
+    message: 'A bulk run’s rows are readable by who started it and by roles with see_all_users',
+  },
   loud_share_forbidden: {
     status: 403,
     message: 'Your role may share profiles silently only (announcing a share needs share_profiles_loud)',

@@ -193,7 +193,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerLiveRoutes(app, { database: options.database, config, sessions });
 
   // Signed public links outside /admin: promotion links (`/p/{token}`), banner uploads and their stored images.
-  registerPromotionLanding(app, db, config.jwtSecret);
+  registerPromotionLanding(
+    app,
+    db,
+    config.jwtSecret,
+    options.appServiceToken === undefined ? appServiceTokenFrom() : options.appServiceToken,
+  );
   await registerFileRoutes(app, { db, store: files, secret: config.jwtSecret });
   deliverWebhooksWithApp(app, db, webhookSettingsFrom());
   // The outside systems' contracts (docs/integrations.md): the editing pipeline's signed events, both ways.
@@ -208,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
   // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).
-  registerShortLinks(app, db);
+  registerShortLinks(app, db, config.jwtSecret);
   registerProfilePages(app, db);
   registerBundlePages(app, db);
 

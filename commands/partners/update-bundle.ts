@@ -11,17 +11,17 @@ export default defineCommand({
   group: 'Operations',
   permission: 'bundle_page_creation',
   target: 'none',
-  keywords: ['bundle', 'price', 'rename'],
+  keywords: ['bundle', 'rename', 'seller'],
   params: {
     schema: z.object({
       bundle_id: api.bundles.update.params.shape.bundle_id,
-      ...updateBundleBody.shape,
+      bundle_name: updateBundleBody.shape.bundle_name,
+      seller_name: updateBundleBody.shape.seller_name,
     }),
     fields: {
       bundle_id: bundleField,
       bundle_name: { kind: 'text', label: 'Name' },
       seller_name: { kind: 'text', label: 'Seller' },
-      price: { kind: 'money', label: 'Price', hint: 'In the bundle’s currency.' },
     },
   },
   confirm: false,

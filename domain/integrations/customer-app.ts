@@ -12,6 +12,25 @@ export const appPasswordResetRedeemPath = '/integrations/app/password-reset/rede
 /** Where the app asks which customers' sessions were ended since a time (`?since=<ISO>`). */
 export const appRevocationsPath = '/integrations/app/revocations';
 
+/**
+ * Where the app looks up the offer of a promotion link (`/{reference}`: the `promotion` query parameter the landing
+ * redirect carried, a link id with Loupe's signature). The redirect carries no offer terms (issue 19).
+ */
+export const appPromotionsPath = '/integrations/app/promotions';
+
+/** A promotion link's offer as the app applies it; `state` says whether it may still be applied. */
+export const appPromotionAnswer = z.object({
+  id: z.number().int(),
+  offer: z.string(),
+  action: z.string(),
+  source: z.string(),
+  landing_page: z.string(),
+  campaign: z.string().nullable(),
+  expires_at: z.string(),
+  state: z.enum(['ACTIVE', 'EXPIRED', 'REVOKED']),
+});
+export type AppPromotionAnswer = z.infer<typeof appPromotionAnswer>;
+
 /** How long an e-mailed reset-password link stays valid. */
 export const passwordResetTtlSeconds = 60 * 60;
 /** Revocations per answer at most; ask again from `next_since` for more. */

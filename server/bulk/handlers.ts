@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
-import { type BulkPreflight, bulkConfirmAbove, bulkMaxRows } from '../../domain/bulk';
+import { type BulkPreflight, bulkConfirmAbove, bulkMaxIdsWithoutSeeAll, bulkMaxRows } from '../../domain/bulk';
 import { bulkCommands } from '../../domain/bulk-commands';
 import { permissionsOfCall } from '../../domain/endpoint';
-import { jobs } from '../db/schema';
+import type { Database } from '../db/client';
+import { customers, jobs } from '../db/schema';
 import { fail, isApiError } from '../http/errors';
 import { type CallHandler, handle, type StaffCallContext } from '../http/handler';
 import { parseInput } from '../http/validate';
@@ -12,11 +13,34 @@ import { type BulkRunPayload, bulkRunKind } from './kind';
 import { listRuns, readReasons, readRows, readRun } from './present';
 import { countTarget, targetKeys } from './target';
 
+/**
+ * A run by ids from a role without see_all_users names only what it could open one by one: at most
+ * `bulkMaxIdsWithoutSeeAll` distinct ids, each an existing customer (no probing ranges of ids). 403 naming the rule.
+ */
+async function checkIdsVisible(db: Database, ids: readonly number[]): Promise<void> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length > bulkMaxIdsWithoutSeeAll) {
+    throw fail('bulk_too_many_ids', {
+      detail: `Without see_all_users a bulk run names at most ${bulkMaxIdsWithoutSeeAll} customers (${distinct.length} named); select fewer or ask a role that sees all`,
+    });
+  }
+  const [found] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(inArray(customers.id, distinct));
+  const missing = distinct.length - (found?.count ?? 0);
+  if (missing > 0) {
+    throw fail('bulk_ids_not_visible', {
+      detail: `Without see_all_users a bulk run may only name customers your role can open: ${missing} of the ids name no customer`,
+    });
+  }
+}
+
 type RunContext = StaffCallContext<typeof api.bulkRuns.create> | StaffCallContext<typeof api.bulkRuns.preflight>;
 
 /**
  * What both the pre-flight and the run check before any row: the command's permission (403 for the whole run),
- * see_all_users for a filter target (the same as listing it), and the params as the single call's body (400 naming
+ * see_all_users for a filter target (the same as listing it) or at most 50 existing customers by id without it, and the params as the single call's body (400 naming
  * `params.<field>`). Then the target's count and the refusals the data already tells.
  */
 async function plan(context: RunContext): Promise<BulkPreflight & { payload: BulkRunPayload }> {
@@ -31,6 +55,7 @@ async function plan(context: RunContext): Promise<BulkPreflight & { payload: Bul
   if ('filter' in body.target && !can('see_all_users')) {
     throw fail('forbidden', { detail: 'Running over a filter needs see_all_users; select customers instead' });
   }
+  if ('ids' in body.target && !can('see_all_users')) await checkIdsVisible(db, body.target.ids);
   try {
     parseInput(command.endpoint.body, body.params, 'body');
   } catch (error) {
@@ -80,8 +105,10 @@ export const listBulkRuns = handle(api.bulkRuns.list, async ({ db, staff }) => (
   runs: await listRuns(db, staff.id, 50),
 }));
 
-export const getBulkRun = handle(api.bulkRuns.get, async ({ db, params, query }) => {
+export const getBulkRun = handle(api.bulkRuns.get, async ({ db, params, query, staff, can }) => {
   const run = await readRun(db, params.run_id);
+  // Its rows name customers: the owner's, or a role that may list every customer anyway.
+  if (run.created_by.id !== staff.id && !can('see_all_users')) throw fail('bulk_run_not_visible');
   const page = await readRows(db, run.id, query);
   return {
     run,

@@ -56,3 +56,45 @@ export function checkImage(bytes: Uint8Array, limits = bannerUploadLimits): Chec
   }
   return { contentType: kind.contentType, extension: kind.extension, width, height };
 }
+
+/** An image decoded and written again: only its pixels survive (no trailing bytes, chunks, metadata or comments). */
+export interface ReencodedImage extends CheckedImage {
+  bytes: Buffer;
+}
+
+/**
+ * Decodes the whole image with a real decoder (sharp/libvips) and encodes its pixels again in the same format, so
+ * what is stored and served is an image all the way: bytes after the image's end (a PNG header followed by HTML),
+ * text chunks, EXIF and ICC data are gone. A file whose header says image but whose data does not decode (truncated,
+ * corrupt, a polyglot with no real image) is refused with the catalogue's 400. The dimensions answered are the
+ * decoded ones (EXIF orientation applied).
+ */
+export async function reencodeImage(bytes: Uint8Array, checked: CheckedImage, limits = bannerUploadLimits) {
+  const { default: sharp } = await import('sharp');
+  let output: { data: Buffer; info: { width: number; height: number } };
+  try {
+    const decoded = sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: limits.maxSide * limits.maxSide,
+      animated: false,
+    }).rotate();
+    const encoder =
+      checked.extension === 'png'
+        ? decoded.png({ compressionLevel: 9 })
+        : checked.extension === 'jpg'
+          ? decoded.jpeg({ quality: 90, mozjpeg: true })
+          : decoded.webp({ quality: 90 });
+    output = await encoder.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw fail('upload_not_image', {
+      detail: `The file starts like a ${checked.extension.toUpperCase()} image but its image data does not decode`,
+    });
+  }
+  const { width, height } = output.info;
+  if (width < limits.minSide || height < limits.minSide || width > limits.maxSide || height > limits.maxSide) {
+    throw fail('upload_bad_dimensions', {
+      detail: `The image is ${width}×${height} px; each side must be from ${limits.minSide} to ${limits.maxSide} px`,
+    });
+  }
+  return { ...checked, width, height, bytes: output.data } satisfies ReencodedImage;
+}

@@ -6,7 +6,7 @@ import { uploads } from '../db/schema';
 import { toApiError } from '../http/answers';
 import { fail } from '../http/errors';
 import { claimUpload, finalKey } from './claim-upload';
-import { checkImage } from './image-check';
+import { checkImage, reencodeImage } from './image-check';
 import type { FileStore } from './store';
 import { uploadSignatureMatches } from './upload-urls';
 
@@ -15,8 +15,9 @@ const contentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpe
 
 /**
  * `PUT /uploads/{upload_id}?expires&signature` (raw bytes; the signed URL is the permission: no session, no cross-site
- * token) and `GET /files/{folder}/{name}` (stored images, immutable). Checks, in order: signature (403), expiry
- * (403), already used (403), size, content and dimensions (400). Nothing is stored unless every check passes, and
+ * token) and `GET /files/{folder}/{name}` (stored images, immutable). Checks, in order: signature (403) and expiry
+ * (403) before the body is read, already used (403), size, content and dimensions (400), then a full decode and
+ * re-encode (only the re-encoded image is stored). Nothing is stored unless every check passes, and
  * the claim of the URL and the file's facts commit together.
  */
 export async function registerFileRoutes(
@@ -42,28 +43,36 @@ export async function registerFileRoutes(
 
     scope.put<{ Params: { upload_id: string }; Querystring: { expires?: string; signature?: string } }>(
       '/uploads/:upload_id',
+      {
+        // Before the body is read (the content-type parser runs after this hook): a forged or expired URL is
+        // answered 403 at once, without taking in the up to 5 MB that follow.
+        onRequest: async (request) => {
+          const { upload_id: id } = request.params;
+          const expires = Number(request.query.expires);
+          const signature = request.query.signature ?? '';
+          if (
+            !uuidPattern.test(id) ||
+            !Number.isSafeInteger(expires) ||
+            typeof signature !== 'string' ||
+            !uploadSignatureMatches(secret, id, expires, signature)
+          ) {
+            throw fail('upload_link_invalid');
+          }
+          if (expires * 1000 <= Date.now()) throw fail('upload_link_expired');
+        },
+      },
       async (request) => {
         const id = request.params.upload_id;
-        const expires = Number(request.query.expires);
-        const signature = request.query.signature ?? '';
-        if (
-          !uuidPattern.test(id) ||
-          !Number.isSafeInteger(expires) ||
-          !uploadSignatureMatches(secret, id, expires, signature)
-        ) {
-          throw fail('upload_link_invalid');
-        }
-        if (expires * 1000 <= Date.now()) throw fail('upload_link_expired');
         const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
         if (!upload) throw fail('upload_link_invalid');
         if (upload.usedAt) throw fail('upload_link_used');
         const body = request.body;
         const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-        const image = checkImage(bytes);
+        const image = await reencodeImage(bytes, checkImage(bytes));
         const key = finalKey(upload, image);
         return db.transaction(async (tx) => {
-          const answer = await claimUpload(tx, id, key, image, bytes.byteLength);
-          await store.put(key, bytes);
+          const answer = await claimUpload(tx, id, key, image, image.bytes.byteLength);
+          await store.put(key, image.bytes);
           return answer;
         });
       },

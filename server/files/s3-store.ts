@@ -89,21 +89,6 @@ export function s3FileStore(settings: S3Settings): FileStore {
         if (!response.ok) storeFailed('answer', response.status);
         return new Uint8Array(await response.arrayBuffer());
       },
-      async promote(uploadId, key, contentType) {
-        if (!isStoreKey(key)) throw new Error(`not a store key: ${key}`);
-        const response = await send('store the file', key, {
-          method: 'PUT',
-          headers: {
-            'x-amz-copy-source': `/${settings.bucket}/${incomingKey(uploadId)}`,
-            'x-amz-metadata-directive': 'REPLACE',
-            'content-type': contentType,
-          },
-        });
-        // A copy can fail after its 200 (the error is then in the body).
-        const answer = await response.text();
-        if (!response.ok || answer.includes('<Error>')) storeFailed('store the file', response.status);
-        await remove(incomingKey(uploadId));
-      },
       discard: (uploadId) => remove(incomingKey(uploadId)),
     },
   };

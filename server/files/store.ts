@@ -29,8 +29,6 @@ export interface IncomingUploads {
   /** The size of what was put for an upload, or null when nothing was. */
   size(uploadId: string): Promise<number | null>;
   read(uploadId: string): Promise<Uint8Array>;
-  /** Copies the incoming object to `key` with its checked content type, then deletes the incoming one. */
-  promote(uploadId: string, key: string, contentType: string): Promise<void>;
   /** Deletes the incoming object (refused or expired); nothing there is fine. */
   discard(uploadId: string): Promise<void>;
 }

@@ -54,3 +54,21 @@ export function checkPromotionToken(secret: string, token: string, nowMs: number
   if (claims.expires * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }
+
+/**
+ * What the landing redirect carries instead of the offer: `{id}.{HMAC}` (its own derived key), so the customer app
+ * looks the offer up by a reference nobody can change into another link's id.
+ */
+export function promotionReference(secret: string, id: number): string {
+  return `${id}.${createHmac('sha256', linkKey(secret)).update(`reference ${id}`).digest('base64url')}`;
+}
+
+/** The link id of a genuine reference, or null (constant-time signature check; `057`, `+5`, `0x5` are not ids). */
+export function checkPromotionReference(secret: string, reference: string): number | null {
+  const match = /^([1-9]\d{0,14})\.([\w-]{43})$/.exec(reference);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(promotionReference(secret, id));
+  const presented = Buffer.from(reference);
+  return expected.length === presented.length && timingSafeEqual(expected, presented) ? id : null;
+}

@@ -10,7 +10,7 @@ export const trackingHeaders: readonly Header[] = [
   tableHeader('num_of_logins', 'Logins', 'NUMBER', null, { default_visible: false }),
   tableHeader('num_of_lightroom_users', 'Lightroom users', 'NUMBER', null, { default_visible: false }),
   tableHeader('cac', 'CAC', 'CURRENCY', null),
-  tableHeader('clicks', 'Clicks', 'NUMBER', null),
+  tableHeader('clicks', 'Clicks (one per visitor a minute)', 'NUMBER', null),
 ];
 
 /** The link builder's columns, shared by both activity tables. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
@@ -8,6 +9,18 @@ export interface ClickCounterOptions {
   /** Distinct slugs in one batch at most. Default 500. */
   maxBatch?: number;
 }
+
+/**
+ * A visitor's key: HMAC-SHA256 of the address and user agent under a key derived from the server secret, first 16
+ * bytes in hex. The same visitor gets the same key; the address cannot be read back or looked up without the secret.
+ */
+export function visitorKey(secret: string, ip: string, userAgent: string): string {
+  const key = createHmac('sha256', secret).update('loupe short-link visitors v1').digest();
+  return createHmac('sha256', key).update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32);
+}
+
+/** How often (at most) a counter deletes the visits of minutes gone by. */
+const pruneEveryMs = 60_000;
 
 interface Waiting {
   resolve(url: string | null): void;
@@ -24,7 +37,9 @@ function isDeadlock(error: unknown): boolean {
 }
 
 /**
- * Counts short-link clicks by group commit: every click asked for while the loop is busy joins one batch, and the
+ * Counts short-link clicks, one per visitor per minute (issue 19): a click is counted when its (slug, visitor,
+ * minute) is new in `short_link_visits`; a repeat within the minute is answered the same redirect, not counted.
+ * Group commit: every click asked for while the loop is busy joins one batch, and the
  * batch is one statement that adds each slug's clicks and answers its URL (`UPDATE … FROM (VALUES …) RETURNING`).
  * A click's promise settles only once its batch has committed, so a redirect is never answered for a click the
  * database does not hold: no answered click can be lost, and nothing but the database knows where a slug goes (no
@@ -38,7 +53,9 @@ function isDeadlock(error: unknown): boolean {
 export class ClickCounter {
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
-  private pending = new Map<string, Waiting[]>();
+  /** Per slug: the visitors asking (each once) and everyone waiting for the answer. */
+  private pending = new Map<string, { visitors: Set<string>; waiting: Waiting[] }>();
+  private lastPrune = 0;
   private inFlight = 0;
   private scheduled = false;
   private idle: (() => void)[] = [];
@@ -51,12 +68,17 @@ export class ClickCounter {
     this.maxBatch = options.maxBatch ?? 500;
   }
 
-  /** Counts one click on `slug` and answers where it goes, or null for an unknown slug (nothing counted). */
-  click(slug: string): Promise<string | null> {
+  /**
+   * Counts `visitor`'s click on `slug` (unless that visitor clicked it this minute already) and answers where it goes,
+   * or null for an unknown slug (nothing counted).
+   */
+  click(slug: string, visitor: string): Promise<string | null> {
     return new Promise((resolve, reject) => {
-      const waiting = this.pending.get(slug);
-      if (waiting) waiting.push({ resolve, reject });
-      else this.pending.set(slug, [{ resolve, reject }]);
+      const entry = this.pending.get(slug);
+      if (entry) {
+        entry.visitors.add(visitor);
+        entry.waiting.push({ resolve, reject });
+      } else this.pending.set(slug, { visitors: new Set([visitor]), waiting: [{ resolve, reject }] });
       this.schedule();
     });
   }
@@ -77,13 +99,13 @@ export class ClickCounter {
     });
   }
 
-  private takeBatch(): Map<string, Waiting[]> {
+  private takeBatch(): Map<string, { visitors: Set<string>; waiting: Waiting[] }> {
     if (this.pending.size <= this.maxBatch) {
       const batch = this.pending;
       this.pending = new Map();
       return batch;
     }
-    const batch = new Map<string, Waiting[]>();
+    const batch = new Map<string, { visitors: Set<string>; waiting: Waiting[] }>();
     for (const [slug, waiting] of this.pending) {
       if (batch.size === this.maxBatch) break;
       batch.set(slug, waiting);
@@ -98,9 +120,10 @@ export class ClickCounter {
     this.inFlight++;
     try {
       const urls = await this.commit(batch);
-      for (const [slug, waiting] of batch) for (const one of waiting) one.resolve(urls.get(slug) ?? null);
+      for (const [slug, { waiting }] of batch) for (const one of waiting) one.resolve(urls.get(slug) ?? null);
+      await this.pruneNowAndThen();
     } catch (error) {
-      for (const waiting of batch.values()) for (const one of waiting) one.reject(error);
+      for (const { waiting } of batch.values()) for (const one of waiting) one.reject(error);
     } finally {
       this.inFlight--;
       this.schedule();
@@ -108,23 +131,45 @@ export class ClickCounter {
     }
   }
 
-  /** One statement: each slug's clicks added, its URL answered; slugs in order so concurrent batches lock alike. */
-  private async commit(batch: Map<string, Waiting[]>): Promise<Map<string, string>> {
+  /**
+   * One statement: each (slug, visitor) of the batch recorded for this minute unless it was already, each slug's
+   * clicks raised by its new visits, its URL answered; slugs in order so concurrent batches lock alike.
+   */
+  private async commit(batch: Map<string, { visitors: Set<string> }>): Promise<Map<string, string>> {
     const rows = [...batch]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([slug, waiting]) => sql`(${slug}, ${waiting.length}::int)`);
+      .flatMap(([slug, { visitors }]) => [...visitors].sort().map((visitor) => sql`(${slug}, ${visitor})`));
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.db.execute<{ slug: string; url: string }>(sql`
-          with async as (select set_config('synchronous_commit', 'off', true))
-          update short_links s set clicks = s.clicks + c.n, last_click_at = now()
-          from (values ${sql.join(rows, sql`, `)}) as c (slug, n), async
-          where s.slug = c.slug
-          returning s.slug, s.url`);
+          with async as (select set_config('synchronous_commit', 'off', true)),
+          asked (slug, visitor) as (values ${sql.join(rows, sql`, `)}),
+          fresh as (
+            insert into short_link_visits (slug, visitor, minute)
+            select asked.slug, asked.visitor, date_trunc('minute', now()) from asked
+            join short_links s on s.slug = asked.slug
+            on conflict do nothing
+            returning slug),
+          counted as (select slug, count(*)::int as n from fresh group by slug),
+          raised as (
+            update short_links s set clicks = s.clicks + c.n, last_click_at = now()
+            from counted c, async where s.slug = c.slug
+            returning s.slug)
+          select s.slug, s.url from short_links s where s.slug in (select slug from asked)`);
         return new Map(result.rows.map((row) => [row.slug, row.url]));
       } catch (error) {
         if (attempt >= attemptsOnDeadlock || !isDeadlock(error)) throw error;
       }
     }
+  }
+
+  /** Deletes the visits of minutes gone by, at most once a minute per counter (they no longer decide anything). */
+  private async pruneNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < pruneEveryMs) return;
+    this.lastPrune = now;
+    await this.db
+      .execute(sql`delete from short_link_visits where minute < date_trunc('minute', now())`)
+      .catch(() => undefined);
   }
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { shortLinks } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
-import { ClickCounter, type ClickCounterOptions } from './click-counter';
+import { ClickCounter, type ClickCounterOptions, visitorKey } from './click-counter';
 import { plainPage } from './plain-page';
 
 /** Paths our own server uses at its root: never a slug, so a short link can not shadow them. */
@@ -85,20 +85,23 @@ const linkHeaders = {
 };
 
 /**
- * `GET /l/{slug}`: 302 to the activity's link once its click is committed (`ClickCounter`: clicks arriving together
+ * `GET /l/{slug}`: 302 to the activity's link once its click is committed (one click per visitor — a keyed hash of
+ * address and user agent — per minute) (`ClickCounter`: clicks arriving together
  * share one statement, so every answered click is counted at a fraction of a round trip each); an unknown or
  * malformed slug gets a plain 404 page, counting nothing. Closing the app waits for the clicks in flight.
  */
 export function registerShortLinks(
   app: FastifyInstance,
   db: Database,
+  secret: string,
   options: ClickCounterOptions = {},
 ): ClickCounter {
   const counter = new ClickCounter(db, options);
   app.addHook('onClose', () => counter.drained());
   app.get<{ Params: { slug: string } }>('/l/:slug', { config: { securityHeaders: false } }, async (request, reply) => {
     const slug = request.params.slug;
-    const url = slugPattern.test(slug) ? await counter.click(slug) : null;
+    const visitor = visitorKey(secret, request.ip, String(request.headers['user-agent'] ?? ''));
+    const url = slugPattern.test(slug) ? await counter.click(slug, visitor) : null;
     reply.headers(linkHeaders);
     if (!url) {
       return plainPage(reply.code(404), 'Link not found', 'This short link does not exist (or no longer does).');

@@ -155,6 +155,81 @@ describeEachBackend('bulk runs', (backend) => {
     expect((await master.get(api.bulkRuns.get, { run_id: 999_999 }, {})).status).toBe(404);
   });
 
+  it('without see_all_users a run by ids names at most 50 existing customers (403 naming the rule), nothing queued', async () => {
+    const { api } = t;
+    const ids = await insertCustomers(api.db, 51, { country: 'BV', status: 'ACTIVE', tag: 'vis' });
+    const pl1 = await api.signIn('SUPPORT_PL1');
+    const jobsBefore = await api.db.$count(jobs);
+    const run = (target: { ids: number[] }) =>
+      pl1.post(api.bulkRuns.create, {}, { command: 'send_reset_password_email', target, params: {} });
+    const tooMany = await run({ ids });
+    expect(tooMany.status).toBe(403);
+    expect(tooMany.error.code).toBe('bulk_too_many_ids');
+    expect(tooMany.error.detail).toContain('at most 50 customers (51 named)');
+    // The probe of issue 19: 10,000 sequential ids.
+    const sequential = await run({ ids: Array.from({ length: 10_000 }, (_, i) => i + 1) });
+    expect(sequential.status).toBe(403);
+    expect(sequential.error.code).toBe('bulk_too_many_ids');
+    const preflight = await pl1.post(
+      api.bulkRuns.preflight,
+      {},
+      { command: 'send_reset_password_email', target: { ids: [...ids.slice(0, 2), 2_000_000_000] }, params: {} },
+    );
+    expect(preflight.status).toBe(403);
+    expect(preflight.error.code).toBe('bulk_ids_not_visible');
+    expect(preflight.error.detail).toContain('1 of the ids name no customer');
+    expect(await api.db.$count(jobs)).toBe(jobsBefore);
+    // 50 named (a repeat counts once) is within the rule.
+    const fifty = await run({ ids: [...ids.slice(0, 50), ids[0] ?? 0] });
+    expect(fifty.status, JSON.stringify(fifty.json)).toBe(200);
+    expect(fifty.json.total).toBe(50);
+    // A role with see_all_users names more.
+    const admin = await api.signIn('ADMIN');
+    const byAdmin = await admin.post(
+      api.bulkRuns.preflight,
+      {},
+      { command: 'send_reset_password_email', target: { ids }, params: {} },
+    );
+    expect(byAdmin.status).toBe(200);
+    for (const target of [{ ids: ['057'] }, { ids: [-1] }, { ids: [1.5] }, { ids: [2 ** 53 + 2] }, { ids: 'x' }]) {
+      const odd = await pl1.post(api.bulkRuns.create, {}, {
+        command: 'send_reset_password_email',
+        target,
+        params: {},
+      } as never);
+      expect(odd.status, JSON.stringify(target)).toBe(400);
+    }
+  });
+
+  it('a run’s rows are readable by who started it and by roles with see_all_users only', async () => {
+    const { api } = t;
+    const ids = await insertCustomers(api.db, 2, { country: 'BW', status: 'ACTIVE', tag: 'own' });
+    const pl1 = await api.signIn('SUPPORT_PL1');
+    const created = await pl1.post(
+      api.bulkRuns.create,
+      {},
+      { command: 'send_reset_password_email', target: { ids }, params: {} },
+    );
+    expect(created.status).toBe(200);
+    const runId = created.json.id;
+    expect((await pl1.get(api.bulkRuns.get, { run_id: runId })).status).toBe(200);
+    const otherPl = await api.signIn('SUPPORT_PL2');
+    const refused = await otherPl.get(api.bulkRuns.get, { run_id: runId });
+    expect(refused.status).toBe(403);
+    expect(refused.error.code).toBe('bulk_run_not_visible');
+    expect(refused.error.detail).toContain('see_all_users');
+    expect((await (await api.signIn('SUPPORT_MASTER')).get(api.bulkRuns.get, { run_id: runId })).status).toBe(200);
+    for (const runIdText of ['abc', '057', '99999999999999999999', '%00', ' 1']) {
+      const odd = await api.inject({
+        method: 'GET',
+        url: `/admin/bulk_runs/${encodeURIComponent(runIdText)}`,
+        headers: { authorization: `Bearer ${otherPl.accessToken}` },
+      });
+      expect(odd.statusCode, runIdText).toBeGreaterThanOrEqual(400);
+      expect(odd.statusCode, runIdText).toBeLessThan(500);
+    }
+  });
+
   it('capped give credit stays capped per row: rows over the daily cap are skipped, each row keyed by the run', async () => {
     const { api } = t;
     const ids = await insertCustomers(api.db, 3, { country: 'BA', status: 'ACTIVE', tag: 'cap' });

@@ -20,12 +20,48 @@ function tokenOf(url: string): string {
 }
 
 describeEachBackend('offer generator: signed promotion links, verified, listed and revocable', (backend) => {
-  const t = useTestApi(backend);
+  const serviceToken = 'app-service-token-for-promotion-tests';
+  const t = useTestApi(backend, { appServiceToken: serviceToken });
   let marketer: Client;
   beforeAll(async () => {
     marketer = await t.api.signIn('MARKETER_PLUS');
   });
   const open = (token: string) => t.api.inject({ method: 'GET', url: `/p/${token}` });
+  const lookUp = (reference: string, token: string | null = serviceToken) =>
+    t.api.inject({
+      method: 'GET',
+      url: `/integrations/app/promotions/${encodeURIComponent(reference)}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('lets only the customer app look an offer up, only by a genuine reference (another link’s id is refused)', async () => {
+    const first = await marketer.get(t.api.marketing.generateLink, {}, offer);
+    const second = await marketer.get(t.api.marketing.generateLink, {}, { ...offer, benefit: '25_PERCENT' });
+    const referenceOf = async (link: string) =>
+      new URL(String((await open(tokenOf(link))).headers.location)).searchParams.get('promotion') ?? '';
+    const reference = await referenceOf(first.json.link);
+    expect((await lookUp(reference, null)).statusCode).toBe(401);
+    expect((await lookUp(reference, 'wrong-token')).statusCode).toBe(401);
+    // Swapping the id for another link's keeps the old signature: refused.
+    const swapped = reference.replace(/^\d+/, String(second.json.promotion.id));
+    expect((await lookUp(swapped)).statusCode).toBe(404);
+    for (const odd of [
+      '057.x',
+      `0x${first.json.promotion.id}`,
+      '',
+      ' 1',
+      'a'.repeat(5000),
+      '\u0000',
+      '..%2F..',
+      '1e3',
+    ]) {
+      const answer = await lookUp(odd);
+      expect(answer.statusCode, odd).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, odd).toBeLessThan(500);
+    }
+    expect((await marketer.post(t.api.marketing.revokeLink, { link_id: first.json.promotion.id })).status).toBe(200);
+    expect((await lookUp(reference)).json().state).toBe('REVOKED');
+  });
 
   it('builds links from the configured public URL, never from the request’s Host or Origin', async () => {
     // Issue 19 item 4: a forged Host used to become the promotion link customers open.
@@ -75,11 +111,20 @@ describeEachBackend('offer generator: signed promotion links, verified, listed a
     expect(landing.statusCode).toBe(302);
     const target = new URL(String(landing.headers.location));
     expect(target.pathname).toBe('/checkout');
-    expect(Object.fromEntries(target.searchParams)).toMatchObject({
+    // Issue 19 item 8: only a signed reference to the link travels; the app looks the offer up.
+    expect([...target.searchParams.keys()]).toEqual(['promotion']);
+    expect(target.search).not.toMatch(/50_PERCENT|SUBSCRIBE|spring-sale/);
+    const reference = target.searchParams.get('promotion') ?? '';
+    expect(reference.startsWith(`${promotion.id}.`)).toBe(true);
+    const lookedUp = await lookUp(reference);
+    expect(lookedUp.statusCode, lookedUp.body).toBe(200);
+    expect(lookedUp.json()).toMatchObject({
+      id: promotion.id,
       offer: '50_PERCENT',
       action: 'SUBSCRIBE',
-      promotion: String(promotion.id),
+      landing_page: 'CHECKOUT',
       campaign: 'spring-sale',
+      state: 'ACTIVE',
     });
     const audit = await t.api.db.select().from(auditLog).where(eq(auditLog.callId, 'marketing.generateLink'));
     expect(audit.length).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { uploadPath } from '../../server/files/upload-urls';
@@ -47,11 +49,14 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
     const first = await put(url, image);
     expect(first.statusCode, first.body).toBe(200);
     const answer = first.json();
-    expect(answer).toMatchObject({ content_type: 'image/png', width: 320, height: 100, byte_size: image.length });
+    expect(answer).toMatchObject({ content_type: 'image/png', width: 320, height: 100 });
     const served = await t.api.inject({ method: 'GET', url: answer.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(image)).toBe(true);
+    // What is served is the re-encoded image: the answered size is its size, and it decodes to the same pixels.
+    expect(served.rawPayload.byteLength).toBe(answer.byte_size);
+    const sent = await sharp(image).raw().toBuffer();
+    expect((await sharp(served.rawPayload).removeAlpha().raw().toBuffer()).equals(sent)).toBe(true);
     const again = await put(url, pngImage(320, 100));
     expect(again.statusCode).toBe(403);
     expect(again.json().detail).toContain('already used');
@@ -103,6 +108,90 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
     const expired = await put(uploadPath(testSecret, id, Math.floor(Date.now() / 1000) - 1), pngImage(100, 100));
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('upload_link_expired');
+  });
+
+  it('neutralises a PNG polyglot (HTML after the image ends): only the re-encoded pixels are stored and served', async () => {
+    const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    const polyglot = Buffer.concat([pngImage(100, 100), html]);
+    const { 'poly.png': url = '' } = await urlsFor('poly.png');
+    const stored = await put(url, polyglot, 'text/html');
+    expect(stored.statusCode, stored.body).toBe(200);
+    const served = await t.api.inject({ method: 'GET', url: stored.json().url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('<html'))).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 100, height: 100 });
+  });
+
+  it('refuses a PNG header followed by HTML and no image data (it does not decode), storing nothing', async () => {
+    const before = storedFiles().length;
+    // The 8-byte signature and the 25-byte IHDR chunk of a real PNG (image-size reads 100×100 from them), then HTML.
+    const header = pngImage(100, 100).subarray(0, 33);
+    const polyglot = Buffer.concat([header, Buffer.from('<html><script>alert(1)</script></html>'.repeat(20))]);
+    const { 'fake.png': url = '' } = await urlsFor('fake.png');
+    const refused = await put(url, polyglot);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'upload_not_image' });
+    expect(refused.json().detail).toContain('does not decode');
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('stores a JPEG re-encoded: its metadata and a trailer after the image are dropped', async () => {
+    const jpeg = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'exif-marker-to-drop' } })
+      .toBuffer();
+    const sent = Buffer.concat([jpeg, Buffer.from('<html>trailer</html>')]);
+    expect(sent.includes(Buffer.from('exif-marker-to-drop'))).toBe(true);
+    const { 'photo.jpg': url = '' } = await urlsFor('photo.jpg');
+    const stored = await put(url, sent, 'image/jpeg');
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json()).toMatchObject({ content_type: 'image/jpeg', width: 200, height: 120 });
+    expect(stored.json().url).toMatch(/\.jpg$/);
+    const served = await t.api.inject({ method: 'GET', url: stored.json().url });
+    expect(served.rawPayload.byteLength).toBe(stored.json().byte_size);
+    expect(served.rawPayload.includes(Buffer.from('exif-marker-to-drop'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('<html'))).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 120 });
+  });
+
+  it('answers a forged signature 403 before reading the body: a slow 5 MB upload is cut off after its first chunks', async () => {
+    const { 'slow.png': url = '' } = await urlsFor('slow.png');
+    const forgedPath = url
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const address = await t.api.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 5 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const outcome = await new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+      let written = 0;
+      let answered = false;
+      const request = httpRequest(`${address}${forgedPath}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png', 'content-length': String(total) },
+      });
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      request.on('response', (response) => {
+        answered = true;
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString(), written });
+          request.destroy();
+        });
+      });
+      // 64 KB every 20 ms: the whole body would take about 1.6 s.
+      const send = () => {
+        if (answered || written >= total) return;
+        request.write(chunk);
+        written += chunk.length;
+        setTimeout(send, 20);
+      };
+      send();
+    });
+    expect(outcome.status).toBe(403);
+    expect(JSON.parse(outcome.body)).toMatchObject({ code: 'upload_link_invalid' });
+    expect(outcome.written).toBeLessThanOrEqual(512 * 1024);
   });
 
   it('answers 400 to completeUpload: here the PUT itself checked and stored the file', async () => {

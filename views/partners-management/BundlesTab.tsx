@@ -53,8 +53,8 @@ function bundlePrefill(row: BundleTableRow, action: RowAction): Record<string, s
   if (action.id === 'bundle.update') {
     prefill.bundle_name = row.bundle_name;
     prefill.seller_name = row.seller_name;
-    prefill.price = moneyText(row.price);
   }
+  if (action.id === 'bundle.change-price') prefill.price = moneyText(row.price);
   return prefill;
 }
 

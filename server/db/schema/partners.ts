@@ -206,6 +206,23 @@ export const shortLinks = pgTable(
 );
 
 /**
+ * One visitor's click on a short link in one minute (issue 19): the key of the per-visitor counter, so a link counts
+ * one click per visitor per minute. `visitor` is a keyed hash of the address and user agent, never the address.
+ */
+export const shortLinkVisits = pgTable(
+  'short_link_visits',
+  {
+    slug: text('slug').notNull(),
+    visitor: text('visitor').notNull(),
+    minute: at('minute').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'short_link_visits_pkey', columns: [t.slug, t.visitor, t.minute] }),
+    index('short_link_visits_minute').on(t.minute),
+  ],
+);
+
+/**
  * A shop bundle (spec §3 "Bundle"): a seller's photo set sold as one product. Price in minor units of `currency`.
  * Its page is rebuilt by re_create (`page_version`); deleting is soft (`is_deleted`).
  */

@@ -26,7 +26,7 @@ export function appServiceTokenFrom(env: NodeJS.ProcessEnv = process.env): strin
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** The bearer token must be the service token (compared by digest, in constant time). */
-function authenticate(request: FastifyRequest, token: string | null): void {
+export function authenticate(request: FastifyRequest, token: string | null): void {
   if (!token) throw fail('integration_disabled');
   const given = /^Bearer (\S{1,500})$/.exec(request.headers.authorization ?? '')?.[1];
   if (!given || !timingSafeEqual(digest(given), digest(token))) throw fail('service_token_invalid');
