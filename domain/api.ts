@@ -19,6 +19,7 @@ import { partners } from './partners';
 import { profiles } from './profiles';
 import { projects } from './projects';
 import { refunds } from './refunds';
+import { approvals } from './approvals';
 import { staffArea } from './staff';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';
@@ -38,6 +39,7 @@ export const api = {
   profiles,
   projects,
   refunds,
+  approvals,
   partners,
   partnerActivities,
   marketingActivities,

@@ -1,4 +1,5 @@
 import { abTestHandlers } from './ab-tests/handlers';
+import { approvalHandlers } from './approvals/handlers';
 import { exportAuditCsv, exportAuditLink } from './audit/export';
 import { listAudit } from './audit/list';
 import { login } from './auth/login';
@@ -61,4 +62,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...notificationHandlers,
   findForPalette,
   ...paletteHandlers,
+  ...approvalHandlers,
 ];

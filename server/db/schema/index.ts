@@ -30,3 +30,4 @@ export * from './refresh-tokens';
 export * from './sessions';
 export * from './staff';
 export * from './staff-invites';
+export * from './approvals';
