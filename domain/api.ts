@@ -1,4 +1,5 @@
 import { abTests } from './ab-tests';
+import { approvals } from './approvals';
 import { audit } from './audit';
 import { auth } from './auth';
 import { bulkRuns } from './bulk';
@@ -19,7 +20,6 @@ import { partners } from './partners';
 import { profiles } from './profiles';
 import { projects } from './projects';
 import { refunds } from './refunds';
-import { approvals } from './approvals';
 import { staffArea } from './staff';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';

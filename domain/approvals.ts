@@ -36,7 +36,9 @@ export const approvalRequestSchema = z.object({
 
 const requestBody = giveCreditBody.extend({ user_id: idParam }).strict();
 const approvalParams = z.object({ approval_id: idParam });
-const rejectBody = z.object({ reason: z.string().trim().min(3, 'say why, in at least 3 characters').max(500) }).strict();
+const rejectBody = z
+  .object({ reason: z.string().trim().min(3, 'say why, in at least 3 characters').max(500) })
+  .strict();
 const thresholdsBody = z
   .object({
     thresholds: z

@@ -307,7 +307,10 @@ export const errorCatalogue = {
     message: 'This credit is above what your role may give alone: request a second person’s approval',
   },
   approval_not_found: { status: 404, message: 'No approval request with this id' },
-  approval_own_request: { status: 403, message: 'A second person must decide: you cannot approve or reject your own request' },
+  approval_own_request: {
+    status: 403,
+    message: 'A second person must decide: you cannot approve or reject your own request',
+  },
   approval_decided: { status: 409, message: 'This request has been decided already' },
   approval_expired: { status: 410, message: 'This request has expired (requests wait 24 hours); ask for a new one' },
   preview_stale: {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { api } from '../../domain/api';
 import type { approvalRequestSchema } from '../../domain/approvals';
-import { formatMoney, money, type Currency } from '../../domain/money';
+import { type Currency, formatMoney, money } from '../../domain/money';
 import { roles } from '../../domain/roles';
 import type { giveCreditBody } from '../../domain/user-actions';
 import type { Database } from '../db/client';
@@ -10,8 +10,8 @@ import { approvalRequests, approvalThresholds, customers, staff as staffTable } 
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { type CallHandler, handle, type StaffMember } from '../http/handler';
-import { findCustomer } from '../users/customer-records';
 import { approvalThresholdFor, creditCurrency, writeCredit } from '../users/actions/give-credit';
+import { findCustomer } from '../users/customer-records';
 
 type ApprovalAnswer = z.output<typeof approvalRequestSchema>;
 type Row = typeof approvalRequests.$inferSelect;
@@ -28,7 +28,13 @@ async function thresholds(db: Database) {
 async function staffById(db: Database, id: number): Promise<StaffMember> {
   const [row] = await db.select().from(staffTable).where(eq(staffTable.id, id));
   if (!row) throw new Error(`staff ${id} not found`);
-  return { id: row.id, role: row.role as StaffMember['role'], email: row.email, firstName: row.firstName, lastName: row.lastName };
+  return {
+    id: row.id,
+    role: row.role as StaffMember['role'],
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  };
 }
 
 /** The answer for a request, with the names the Approvals page shows; an undecided request past its time is EXPIRED. */
@@ -50,7 +56,10 @@ async function describe(db: Database, rows: Row[]): Promise<ApprovalAnswer[]> {
       join customers c on c.id = r.customer_id
       join staff q on q.id = r.requested_by
       left join staff d on d.id = r.decided_by
-     where r.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+     where r.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`);
   const byId = new Map(names.rows.map((row) => [Number(row.id), row]));
   return rows.map((row) => {
     const named = byId.get(row.id);
@@ -155,7 +164,10 @@ export const listApprovals = handle(api.approvals.list, async ({ db, staff }) =>
     .where(
       or(
         and(eq(approvalRequests.status, 'PENDING'), gt(approvalRequests.expiresAt, sql`now()`)),
-        and(eq(approvalRequests.requestedBy, staff.id), gt(approvalRequests.createdAt, sql`now() - interval '24 hours'`)),
+        and(
+          eq(approvalRequests.requestedBy, staff.id),
+          gt(approvalRequests.createdAt, sql`now() - interval '24 hours'`),
+        ),
       ),
     )
     .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))

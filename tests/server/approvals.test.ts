@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { liveStreamUrl } from '../../server/collab/live-routes';
 import { openDatabase } from '../../server/db/client';
 import { approvalRequests, auditLog, customerCredits } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { backends } from './support/databases';
 import { insertCustomer } from './support/fixtures';
+import { openSse, type SseEvent } from './support/sse';
 import { type Client, type TestApi, testSecret, useTestApi } from './support/test-api';
 
 let keys = 0;
@@ -73,10 +75,17 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
 
     const approved = await admin.post(api.approvals.approve, { approval_id: id });
     expect(approved.status).toBe(200);
-    expect(approved.json).toMatchObject({ status: 'APPROVED', decided_by: api.staff.ADMIN.id, decided_by_name: 'ADMIN Tester' });
+    expect(approved.json).toMatchObject({
+      status: 'APPROVED',
+      decided_by: api.staff.ADMIN.id,
+      decided_by_name: 'ADMIN Tester',
+    });
     const again = await admin.post(api.approvals.approve, { approval_id: id });
     expect(again.status).toBe(409);
-    expect(again.error).toMatchObject({ code: 'approval_decided', detail: 'This request was approved already by ADMIN Tester' });
+    expect(again.error).toMatchObject({
+      code: 'approval_decided',
+      detail: 'This request was approved already by ADMIN Tester',
+    });
 
     // The ledger: the direct $200 and the admin's $250, and the approved $250 once, given in the requester's name.
     expect(await credits(api, customer.id)).toEqual(
@@ -119,7 +128,11 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     const first = (await request(api, master, customer.id, 300)).json;
     const noReason = await admin.post(api.approvals.reject, { approval_id: first.id }, { reason: '' });
     expect(noReason.status).toBe(400);
-    const rejected = await admin.post(api.approvals.reject, { approval_id: first.id }, { reason: 'Over the goodwill budget' });
+    const rejected = await admin.post(
+      api.approvals.reject,
+      { approval_id: first.id },
+      { reason: 'Over the goodwill budget' },
+    );
     expect(rejected.json).toMatchObject({ status: 'REJECTED', reason: 'Over the goodwill budget' });
     expect((await admin.post(api.approvals.approve, { approval_id: first.id })).status).toBe(409);
 
@@ -140,6 +153,35 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     expect((await pl2.post(api.approvals.approve, { approval_id: first.id })).status).toBe(403);
   });
 
+  it('tells the requester live, on their stream watching the request, when it is approved or rejected', async () => {
+    const { api } = t;
+    const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const customer = await insertCustomer(api.db);
+    const master = await api.signIn('SUPPORT_MASTER');
+    const admin = await api.signIn('ADMIN');
+    const approved = (await request(api, master, customer.id, 210)).json.id;
+    const rejected = (await request(api, master, customer.id, 220)).json.id;
+    const stream = await openSse(`${base}${liveStreamUrl}?watch=approval:${approved},approval:${rejected}`, {
+      authorization: `Bearer ${master.accessToken}`,
+    });
+    try {
+      await stream.next((event) => event.event === 'ready');
+      expect((await admin.post(api.approvals.approve, { approval_id: approved })).status).toBe(200);
+      expect((await admin.post(api.approvals.reject, { approval_id: rejected }, { reason: 'Too much' })).status).toBe(
+        200,
+      );
+      const about = (id: number) => (event: SseEvent) =>
+        event.event === 'change' && (event.data as { target?: string }).target === String(id);
+      const first = await stream.next(about(approved));
+      expect(first.data).toMatchObject({ target: String(approved), text: 'ADMIN Tester approved the request' });
+      const second = await stream.next(about(rejected));
+      expect(second.data).toMatchObject({ target: String(rejected), text: 'ADMIN Tester rejected the request' });
+    } finally {
+      stream.close();
+      api.app.server.closeAllConnections();
+    }
+  });
+
   it('lets an admin edit the thresholds, and only an admin', async () => {
     const { api } = t;
     const admin = await api.signIn('ADMIN');
@@ -156,7 +198,9 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     const pl2 = await api.signIn('SUPPORT_PL2');
     expect((await give(api, pl2, customer.id, 50)).status).toBe(200);
     expect((await give(api, pl2, customer.id, 50.01)).error.code).toBe('approval_required');
-    expect((await admin.put(api.approvals.setThresholds, {}, { thresholds: [{ role: 'NOBODY', credit_above: 1 }] })).status).toBe(400);
+    expect(
+      (await admin.put(api.approvals.setThresholds, {}, { thresholds: [{ role: 'NOBODY', credit_above: 1 }] })).status,
+    ).toBe(400);
   });
 });
 

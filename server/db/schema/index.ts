@@ -1,6 +1,7 @@
 export * from './ab-tests';
 export * from './activity-events';
 export * from './anonymous-rate-buckets';
+export * from './approvals';
 export * from './audit-log';
 export * from './charges';
 export * from './contract-billing';
@@ -30,4 +31,3 @@ export * from './refresh-tokens';
 export * from './sessions';
 export * from './staff';
 export * from './staff-invites';
-export * from './approvals';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { api } from '../../../domain/api';
 import { checkCreditCap, creditCapMessage, creditCapWindowHours } from '../../../domain/credit-cap';
 import { type Currency, currencies, formatMoney, money } from '../../../domain/money';
-import type { z } from 'zod';
 import { type giveCreditBody, giveCreditReasons } from '../../../domain/user-actions';
 import type { Database } from '../../db/client';
 import { approvalThresholds, customerCredits } from '../../db/schema';
