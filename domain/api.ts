@@ -1,4 +1,5 @@
 import { abTests } from './ab-tests';
+import { approvals } from './approvals';
 import { audit } from './audit';
 import { auth } from './auth';
 import { bulkRuns } from './bulk';
@@ -38,6 +39,7 @@ export const api = {
   profiles,
   projects,
   refunds,
+  approvals,
   partners,
   partnerActivities,
   marketingActivities,

@@ -319,6 +319,17 @@ export const errorCatalogue = {
   link_not_found: { status: 404, message: 'No such link: it was never issued, or was cut short' },
   link_used: { status: 410, message: 'This link was used already: each opens once' },
   link_expired: { status: 410, message: 'This link has expired: ask for a new one' },
+  approval_required: {
+    status: 403,
+    message: 'This credit is above what your role may give alone: request a second person’s approval',
+  },
+  approval_not_found: { status: 404, message: 'No approval request with this id' },
+  approval_own_request: {
+    status: 403,
+    message: 'A second person must decide: you cannot approve or reject your own request',
+  },
+  approval_decided: { status: 409, message: 'This request has been decided already' },
+  approval_expired: { status: 410, message: 'This request has expired (requests wait 24 hours); ask for a new one' },
   preview_stale: {
     status: 409,
     message: 'What the preview showed has changed since; look at the fresh preview and confirm again',

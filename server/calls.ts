@@ -1,4 +1,5 @@
 import { abTestHandlers } from './ab-tests/handlers';
+import { approvalHandlers } from './approvals/handlers';
 import { exportAuditCsv, exportAuditLink } from './audit/export';
 import { listAudit } from './audit/list';
 import { login } from './auth/login';
@@ -64,4 +65,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   ...notificationHandlers,
   findForPalette,
   ...paletteHandlers,
+  ...approvalHandlers,
 ];

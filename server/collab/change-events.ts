@@ -41,6 +41,9 @@ export function parseNotice(payload: string): ChangeNotice | null {
 function sentence(callId: string, who: string, amount: string | null): string {
   if (callId === 'refunds.refund' && amount) return `${who} refunded ${amount}`;
   if (callId === 'userActions.giveCredit' && amount) return `${who} gave ${amount} of credit`;
+  if (callId === 'approvals.request' && amount) return `${who} asked a second person to approve ${amount} of credit`;
+  if (callId === 'approvals.approve') return `${who} approved the request`;
+  if (callId === 'approvals.reject') return `${who} rejected the request`;
   const summary = summaries.get(callId) ?? callId;
   return `${who}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}`;
 }
@@ -54,7 +57,9 @@ export async function changeEventOf(db: Database, notice: ChangeNotice): Promise
     .where(eq(auditLog.id, notice.id));
   const name = row?.firstName ? `${row.firstName} ${row.lastName}` : null;
   const customer =
-    notice.call_id === 'refunds.refund' || notice.call_id === 'userActions.giveCredit'
+    notice.call_id === 'refunds.refund' ||
+    notice.call_id === 'userActions.giveCredit' ||
+    notice.call_id === 'approvals.request'
       ? await customerOf(db, { kind: notice.kind, id: notice.target })
       : null;
   const text = sentence(notice.call_id, name ?? 'The system', amountOf(row?.body, customer?.currency));

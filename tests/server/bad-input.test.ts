@@ -142,6 +142,9 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     'staff.invite': { first_name: 'Bad', last_name: 'Input', email: 'bad.input@staff.example', role: 'SUPPORT_PL1' },
     'staff.setRole': { role: 'SUPPORT_PL1' },
     'palette.recordUses': { uses: [{ key: 'go.models' }] },
+    'approvals.setThresholds': { thresholds: [{ role: 'SUPPORT_PL2', credit_above: 100 }] },
+    'approvals.request': { user_id: customerId, amount: 300, reason: 'OTHER' },
+    'approvals.reject': { reason: 'bad input' },
     'staff.setPassword': { token: 'not-a-token', password: 'lantern orchard velvet' },
     'creditPackages.purchaseCustom': {
       user_id: customerId,

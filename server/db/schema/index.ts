@@ -1,6 +1,7 @@
 export * from './ab-tests';
 export * from './activity-events';
 export * from './anonymous-rate-buckets';
+export * from './approvals';
 export * from './audit-log';
 export * from './charges';
 export * from './contract-billing';

@@ -1,14 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { api } from '../../../domain/api';
 import { checkCreditCap, creditCapMessage, creditCapWindowHours } from '../../../domain/credit-cap';
 import { type Currency, currencies, formatMoney, money } from '../../../domain/money';
-import { giveCreditReasons } from '../../../domain/user-actions';
+import { type giveCreditBody, giveCreditReasons } from '../../../domain/user-actions';
 import type { Database } from '../../db/client';
-import { customerCredits } from '../../db/schema';
+import { approvalThresholds, customerCredits } from '../../db/schema';
 import { isoTimestamp } from '../../db/timestamps';
 import { fail } from '../../http/errors';
-import { handle } from '../../http/handler';
+import { handle, type StaffMember } from '../../http/handler';
 import { findCustomer, recordStaffAction } from '../customer-records';
+import type { CustomerRecord } from '../rows';
 
 /**
  * What a staff member gave a customer (in units of `currency`) within the daily cap's window, from the ledger. Takes
@@ -45,6 +47,38 @@ export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params
     });
   }
   const minorUnits = Math.round(body.amount * 100);
+  const threshold = await approvalThresholdFor(db, staff.role);
+  if (threshold !== null && minorUnits > threshold) {
+    throw fail('approval_required', {
+      field: 'amount',
+      detail: `amount: credits above ${formatMoney(money(threshold, currency))} need a second person’s approval for your role; request approval`,
+    });
+  }
+  return writeCredit(db, record, currency, body, staff, staff);
+});
+
+/** The credit above which the role needs a second person (minor units of the customer's currency), or null. */
+export async function approvalThresholdFor(db: Database, role: string): Promise<number | null> {
+  const [row] = await db
+    .select({ above: approvalThresholds.creditAboveMinor })
+    .from(approvalThresholds)
+    .where(eq(approvalThresholds.role, role));
+  return row?.above ?? null;
+}
+
+/**
+ * Writes one credit: the ledger row (given by `giver`) and the timeline event (recorded as `actor`'s action: the
+ * approver when a second person approved it). Shared by give_credit and an approved request.
+ */
+export async function writeCredit(
+  db: Database,
+  record: CustomerRecord,
+  currency: Currency,
+  body: z.output<typeof giveCreditBody>,
+  giver: StaffMember,
+  actor: StaffMember,
+) {
+  const minorUnits = Math.round(body.amount * 100);
   const [row] = await db
     .insert(customerCredits)
     .values({
@@ -54,16 +88,17 @@ export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params
       reason: body.reason,
       description: body.description,
       source: 'STAFF',
-      staffId: staff.id,
+      staffId: giver.id,
     })
     .returning();
   if (!row) throw new Error('credit not inserted');
   const value = money(minorUnits, currency);
   const reason = giveCreditReasons.find((entry) => entry.value === body.reason)?.label ?? body.reason;
-  await recordStaffAction(db, record.id, staff, 'Credit given', [
+  await recordStaffAction(db, record.id, actor, 'Credit given', [
     { label: 'Amount', value: formatMoney(value) },
     { label: 'Reason', value: reason },
     ...(body.description ? [{ label: 'Description', value: body.description }] : []),
+    ...(giver.id !== actor.id ? [{ label: 'Requested by', value: `${giver.firstName} ${giver.lastName}` }] : []),
   ]);
   return {
     id: row.id,
@@ -74,4 +109,9 @@ export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params
     description: body.description,
     value,
   };
-});
+}
+
+/** The customer's currency, USD when the record holds another. */
+export function creditCurrency(record: CustomerRecord): Currency {
+  return (currencies as readonly string[]).includes(record.currency) ? (record.currency as Currency) : 'USD';
+}
