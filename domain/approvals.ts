@@ -14,6 +14,15 @@ export const approvalThresholdSchema = z.object({
 });
 
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+/** An approval request's state, as a person reads it. */
+export const approvalStatusLabels: Record<ApprovalStatus, string> = {
+  PENDING: 'Waiting for approval',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  EXPIRED: 'Expired',
+};
 
 export const approvalRequestSchema = z.object({
   id: z.number(),

@@ -155,21 +155,18 @@ export const errorCatalogue = {
   already_shared: { status: 409, message: 'This profile is shared with this address already' },
   share_with_owner: { status: 409, message: 'This is the owner’s own address: the profile is theirs already' },
   share_not_found: { status: 404, message: 'This profile is not shared with this address' },
-  bundle_price_forbidden: {
-    status: 403,
-    message: 'Changing an in-shop bundle’s price needs bundle_page_creation (its shop page shows the price)',
-  },
   bulk_too_many_ids: {
     status: 403,
-    message: 'Without see_all_users a bulk run names at most 50 customers; select fewer or ask a role that sees all',
+    message:
+      'A bulk run by ids names at most 50 customers unless your role sees every customer; select fewer, or ask an admin',
   },
   bulk_ids_not_visible: {
     status: 403,
-    message: 'Without see_all_users a bulk run may only name customers your role can open (existing customers)',
+    message: 'A bulk run by ids may only name customers that exist and your role can open',
   },
   bulk_run_not_visible: {
     status: 403,
-    message: 'A bulk run’s rows are readable by who started it and by roles with see_all_users',
+    message: 'A bulk run’s rows are shown to the person who started it and to roles that see every customer',
   },
   loud_share_forbidden: {
     status: 403,

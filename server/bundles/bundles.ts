@@ -132,8 +132,6 @@ export const activateShopDiscount = handle(
 
 export const updateBundle = handle(api.bundles.update, async ({ db, params, body, can, request }) => {
   const record = await bundleFor(db, params.bundle_id, 'UPDATE');
-  // The price is what the shop page shows: changing it is page work (issue 19), the name and seller are not.
-  if (body.price !== undefined && !can('bundle_page_creation')) throw fail('bundle_price_forbidden');
   const updated = await save(db, record.id, {
     ...(body.bundle_name !== undefined ? { bundleName: body.bundle_name } : {}),
     ...(body.seller_name !== undefined ? { sellerName: body.seller_name } : {}),

@@ -27,7 +27,7 @@ if (process.env.TEST_REPLICA === '1') {
     /** Resumes replay and waits until the replica has replayed everything the primary wrote; the lag in ms. */
     const catchUp = async (): Promise<number> => {
       await onReplica(sql`select pg_wal_replay_resume()`);
-      const { rows } = await database.db.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`);
+      const { rows } = await database.db.execute<{ lsn: string }>(sql`select pg_current_wal_insert_lsn()::text as lsn`);
       const target = rows[0]?.lsn;
       const started = performance.now();
       for (;;) {
