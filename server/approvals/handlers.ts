@@ -175,6 +175,23 @@ export const listApprovals = handle(api.approvals.list, async ({ db, staff }) =>
   return describe(db, rows);
 });
 
+/** Records the decision on a request locked undecided (`lockUndecided`) and answers it as the list shows it. */
+async function decide(
+  db: Parameters<typeof describe>[0],
+  id: number,
+  decision: { status: 'APPROVED' | 'REJECTED'; decidedBy: number; creditId?: number; reason?: string },
+) {
+  const [decided] = await db
+    .update(approvalRequests)
+    .set({ ...decision, decidedAt: sql`now()` })
+    .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'PENDING')))
+    .returning();
+  if (!decided) throw new Error('approval request changed under its lock');
+  const [answer] = await describe(db, [decided]);
+  if (!answer) throw new Error('approval request not described');
+  return answer;
+}
+
 export const approve = handle(api.approvals.approve, async ({ db, params, staff }) => {
   const row = await lockUndecided(db, params.approval_id, staff);
   const [record] = await db.select().from(customers).where(eq(customers.id, row.customerId)).for('update');
@@ -182,28 +199,12 @@ export const approve = handle(api.approvals.approve, async ({ db, params, staff 
   const requester = await staffById(db, row.requestedBy);
   const args = row.args as z.output<typeof giveCreditBody>;
   const credit = await writeCredit(db, record, row.currency as Currency, args, requester, staff);
-  const [decided] = await db
-    .update(approvalRequests)
-    .set({ status: 'APPROVED', decidedBy: staff.id, decidedAt: sql`now()`, creditId: credit.id })
-    .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.status, 'PENDING')))
-    .returning();
-  if (!decided) throw new Error('approval request changed under its lock');
-  const [answer] = await describe(db, [decided]);
-  if (!answer) throw new Error('approval request not described');
-  return answer;
+  return decide(db, row.id, { status: 'APPROVED', decidedBy: staff.id, creditId: credit.id });
 });
 
 export const reject = handle(api.approvals.reject, async ({ db, params, body, staff }) => {
   const row = await lockUndecided(db, params.approval_id, staff);
-  const [decided] = await db
-    .update(approvalRequests)
-    .set({ status: 'REJECTED', decidedBy: staff.id, decidedAt: sql`now()`, reason: body.reason })
-    .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.status, 'PENDING')))
-    .returning();
-  if (!decided) throw new Error('approval request changed under its lock');
-  const [answer] = await describe(db, [decided]);
-  if (!answer) throw new Error('approval request not described');
-  return answer;
+  return decide(db, row.id, { status: 'REJECTED', decidedBy: staff.id, reason: body.reason });
 });
 
 export const approvalHandlers: readonly CallHandler[] = [
