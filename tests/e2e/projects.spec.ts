@@ -125,7 +125,8 @@ test('keyboard only: put a waiting model on hold from its row in the pending-pro
   await expect(menu.getByRole('menuitem', { name: /Change model state/ })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: /Open model’s profile/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Model id')).toHaveValue(String(model.record_id));
+  // The model is a chooser, prefilled from the row: it shows the model as the console writes its id.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`#${model.record_id}`);
   await expect(page.getByLabel('Version read')).toHaveValue(model.last_updated_row ?? 'missing');
   const state = page.getByLabel('New state');
   for (
