@@ -217,7 +217,8 @@ describeEachBackend('bulk runs', (backend) => {
     const refused = await otherPl.get(api.bulkRuns.get, { run_id: runId });
     expect(refused.status).toBe(403);
     expect(refused.error.code).toBe('bulk_run_not_visible');
-    expect(refused.error.detail).toContain('see_all_users');
+    // The refusal names who may read the rows in words, never the permission id.
+    expect(refused.error.detail).toContain('roles that see every customer');
     expect((await (await api.signIn('SUPPORT_MASTER')).get(api.bulkRuns.get, { run_id: runId })).status).toBe(200);
     for (const runIdText of ['abc', '057', '99999999999999999999', '%00', ' 1']) {
       const odd = await api.inject({
