@@ -5,3 +5,18 @@ import { type Backend, backends } from './databases';
 export function describeEachBackend(name: string, body: (backend: Backend) => void): void {
   for (const backend of backends) describe(`${name} [${backend}]`, () => body(backend));
 }
+
+/**
+ * Where the catalogue-wide sweeps run (every role × every call, fuzzing every call, every id form in every path):
+ * PostgreSQL when TEST_DATABASE_URL is set (CI, through PgBouncer), else PGlite; `TEST_SWEEPS=each-backend` runs them
+ * on both. What they prove is in the handlers, the validation and the role table — the same code on either backend —
+ * and running them twice was a fifth of the server suite's time. The database behaviour itself (locks, races, SQL)
+ * keeps its tests on both backends (docs/testing.md).
+ */
+export const sweepBackends: readonly Backend[] =
+  process.env.TEST_SWEEPS === 'each-backend' ? backends : [backends.includes('pg') ? 'pg' : 'pglite'];
+
+/** A describe block per sweep backend. */
+export function describeSweep(name: string, body: (backend: Backend) => void): void {
+  for (const backend of sweepBackends) describe(`${name} [${backend}]`, () => body(backend));
+}
