@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
+import { CpuMeter, pidsNamed } from './cpu-time';
 
 /**
  * `npm run bench:cluster -- --database-url URL [--rate 500] [--seconds 120] [--restore-drill]` (issue 21, items 9–10):
@@ -527,6 +528,11 @@ async function singleRun(customers: Customers, cluster: Sample[]): Promise<boole
   const session = await signIn(singlePort);
   const credits: CreditLedger = new Map();
   const tag = `bench-single-${randomBytes(4).toString('hex')}`;
+  // CPU per request, for the per-core projection: this instance's process, and every PostgreSQL server process.
+  const appCpu = new CpuMeter(() => [instance.process.pid as number]);
+  const databaseCpu = new CpuMeter(() => pidsNamed('postgres'));
+  appCpu.start();
+  databaseCpu.start();
   const started = performance.now();
   const samples = await drive({
     port: singlePort,
@@ -538,7 +544,11 @@ async function singleRun(customers: Customers, cluster: Sample[]): Promise<boole
     credits,
     tag,
   });
-  report('One instance, direct', samples, (performance.now() - started) / 1000);
+  const wall = (performance.now() - started) / 1000;
+  const appSeconds = appCpu.stop();
+  const databaseSeconds = databaseCpu.stop();
+  report('One instance, direct', samples, wall);
+  projectPerCore(samples.length, wall, appSeconds, databaseSeconds);
   const ok = await checkCredits(credits, tag);
   instance.process.kill('SIGTERM');
   await instance.exited;
@@ -555,6 +565,36 @@ async function singleRun(customers: Customers, cluster: Sample[]): Promise<boole
     );
   }
   return ok;
+}
+
+/**
+ * What the measured CPU per request says a larger deployment carries: one core of Loupe serves 1/app-seconds-per-request
+ * of this mix, one core of PostgreSQL 1/database-seconds-per-request; N instances on N cores and a PostgreSQL of C
+ * cores carry the smaller of the two. A projection from one mix on one box (no network between the tiers, the whole
+ * working set cached), not a measurement.
+ */
+function projectPerCore(requests: number, wall: number, appSeconds: number, databaseSeconds: number): void {
+  if (requests === 0) return;
+  const appMs = (appSeconds * 1000) / requests;
+  const databaseMs = (databaseSeconds * 1000) / requests;
+  const perAppCore = 1000 / appMs;
+  const perDatabaseCore = 1000 / databaseMs;
+  console.log(
+    `CPU per request (${requests} requests, ${(requests / wall).toFixed(0)} req/s): Loupe ${appMs.toFixed(2)} ms, PostgreSQL ${databaseMs.toFixed(2)} ms (${(appSeconds / wall).toFixed(2)} and ${(databaseSeconds / wall).toFixed(2)} cores busy)`,
+  );
+  console.log(
+    `per core: one Loupe core ≈ ${perAppCore.toFixed(0)} req/s of this mix, one PostgreSQL core ≈ ${perDatabaseCore.toFixed(0)} req/s`,
+  );
+  for (const [instances, databaseCores] of [
+    [3, 4],
+    [8, 8],
+    [16, 16],
+  ] as const) {
+    const carried = Math.min(instances * perAppCore, databaseCores * perDatabaseCore);
+    console.log(
+      `  ${instances} single-core instances, PostgreSQL on ${databaseCores} cores: ≈ ${carried.toFixed(0)} req/s (${instances * perAppCore < databaseCores * perDatabaseCore ? 'Loupe' : 'PostgreSQL'}-bound)`,
+    );
+  }
 }
 
 /**
