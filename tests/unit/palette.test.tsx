@@ -74,6 +74,26 @@ describe('Palette', () => {
     outside.remove();
   });
 
+  it('takes the keys typed between Ctrl+K and its first paint into its search, not the page under it', async () => {
+    renderPalette('/users/last-viewed');
+    const row = document.createElement('button');
+    const reached: string[] = [];
+    row.addEventListener('keydown', (event) => {
+      if (!event.ctrlKey) reached.push(event.key);
+    });
+    document.body.append(row);
+    row.focus();
+    // No act(): React has not rendered the open palette yet when the next keys arrive, as on a busy machine.
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }));
+    for (const key of ['d', 'o', 'x', 'Backspace', 'w']) {
+      row.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+    expect(reached).toEqual([]);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await waitFor(() => expect(paletteInput().value).toBe('dow'));
+    row.remove();
+  });
+
   it('hides what the role may not run', async () => {
     signedInAs('SUPPORT_PL1');
     renderPalette('/users/last-viewed');
