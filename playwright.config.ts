@@ -28,6 +28,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
+  // The browser tests, then the check of what the servers logged while they ran (tests/e2e/server-logs.check.ts).
+  projects: [
+    { name: 'console', testMatch: /\.spec\.ts$/ },
+    { name: 'server-logs', testMatch: /server-logs\.check\.ts$/, dependencies: ['console'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

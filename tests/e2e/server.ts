@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestBucket } from '../server/support/test-bucket';
 import { installFaults } from './faults';
 import { captureMail, mailCapturePath } from './mail-capture';
+import { serverLogPath } from './server-log';
 
 /** Starts the real server (`server/main.ts`) on a fresh embedded database in a temporary DATA_DIR, and removes it after. */
 const prefix = 'loupe-e2e-';
@@ -38,8 +39,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     ...(capture ? { SMTP_URL: capture.url } : {}),
     ...bucket?.env,
   },
-  stdio: 'inherit',
+  // Every line the server writes (its request log on stdout, errors on stderr) is kept for the suite's log check
+  // (server-logs.check.ts): no e-mail address in any of them. Errors still reach Playwright's output.
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
+const log = createWriteStream(serverLogPath(process.env.PORT ?? ''));
+server.stdout.pipe(log);
+server.stderr.pipe(log);
+server.stderr.pipe(process.stderr);
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
