@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { allEndpoints } from '../../domain/api';
 import { isMutation } from '../../domain/endpoint';
 import { auditLog } from '../../server/db/schema';
-import { describeSweep } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { insertCustomer, readCustomer } from './support/fixtures';
 import { type Clients, callerFor, idParamsOf, rawUrl, sendRaw } from './support/raw-calls';
 import { useTestApi } from './support/test-api';
@@ -29,7 +29,7 @@ function otherSpellings(n: number): string[] {
 
 const withIds = allEndpoints.filter((endpoint) => idParamsOf(endpoint).length > 0);
 
-describeSweep('ids in paths are canonical', (backend) => {
+describeOnOneBackend('ids in paths are canonical', (backend) => {
   const t = useTestApi(backend);
   const clients: Clients = {};
   let customerId = 0;

@@ -4,7 +4,7 @@ import { allEndpoints } from '../../domain/api';
 import { isMutation } from '../../domain/endpoint';
 import type { Role } from '../../domain/roles';
 import { auditLog } from '../../server/db/schema';
-import { describeSweep } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { fuzzCases } from './support/fuzz-cases';
 import { type Clients, callerFor, sendRaw } from './support/raw-calls';
@@ -21,7 +21,7 @@ const fieldRuns = 12;
  * extra keys, deep JSON, huge numbers, dates at the edges. No answer is a 5xx, and every mutation attempt that got
  * past authentication left exactly one audit row.
  */
-describeSweep('catalogue-wide fuzzing', (backend) => {
+describeOnOneBackend('catalogue-wide fuzzing', (backend) => {
   const t = useTestApi(backend);
   const clients: Clients = {};
   let customerId = 0;

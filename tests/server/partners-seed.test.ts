@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { type Client, useTestApi } from './support/test-api';
 
-describeEachBackend('partners seed: demo customers attributed to demo activities', (backend) => {
+describeOnOneBackend('partners seed: demo customers attributed to demo activities', (backend) => {
   const t = useTestApi(backend);
   let manager: Client;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { useTestApi } from './support/test-api';
 
-describeEachBackend('seed: stored cards and charge history', (backend) => {
+describeOnOneBackend('seed: stored cards and charge history', (backend) => {
   const t = useTestApi(backend);
 
   // Seeding customers with their details took over 30 s on a 2-core machine under a load average of 18.

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { useTestApi } from './support/test-api';
 
-describeEachBackend('seed: yearly contracts', (backend) => {
+describeOnOneBackend('seed: yearly contracts', (backend) => {
   const t = useTestApi(backend);
 
   it('gives every CORPORATE_CONTRACT customer one running contract with payments (each a linked card charge) and usage, some a history', async () => {

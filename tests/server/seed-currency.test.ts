@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { useTestApi } from './support/test-api';
 
-describeEachBackend('seed: exchange rates and open billing periods', (backend) => {
+describeOnOneBackend('seed: exchange rates and open billing periods', (backend) => {
   const t = useTestApi(backend);
 
   it('has every rate after migrating, and gives charged metered customers an open period a currency change settles', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import type { TestApi } from './support/test-api';
 import { useTestApi } from './support/test-api';
 
@@ -17,7 +17,7 @@ async function fingerprint(api: TestApi): Promise<Record<string, unknown>> {
   return result.rows[0] ?? {};
 }
 
-describeEachBackend('seed: detail data', (backend) => {
+describeOnOneBackend('seed: detail data', (backend) => {
   const first = useTestApi(backend);
   const second = useTestApi(backend);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
-import { describeEachBackend } from './support/backends';
+import { describeOnOneBackend } from './support/backends';
 import { useTestApi } from './support/test-api';
 
 async function one(t: ReturnType<typeof useTestApi>, query: ReturnType<typeof sql>): Promise<Record<string, number>> {
@@ -9,7 +9,7 @@ async function one(t: ReturnType<typeof useTestApi>, query: ReturnType<typeof sq
   return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([key, value]) => [key, Number(value)]));
 }
 
-describeEachBackend('seed: profiles, models and projects', (backend) => {
+describeOnOneBackend('seed: profiles, models and projects', (backend) => {
   const t = useTestApi(backend);
 
   it('gives customers their profiles_used live profiles with a finetune history, shares and projects of every kind billed by their charges', async () => {

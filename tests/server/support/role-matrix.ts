@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type Endpoint, permissionsOfCall, targetIdOf } from '../../../domain/endpoint';
 import { canAny } from '../../../domain/permissions';
 import { type Role, roles } from '../../../domain/roles';
-import { describeSweep } from './backends';
+import { describeOnOneBackend } from './backends';
 import { readCustomer } from './fixtures';
 import type { CallInput, Client, TestApi } from './test-api';
 import { useTestApi } from './test-api';
@@ -29,11 +29,11 @@ async function sideEffects(api: TestApi, id: number): Promise<string> {
 }
 
 /**
- * Every call × every role (on `sweepBackends`: PostgreSQL in CI): allowed roles get a 2xx, the others exactly 403 `Insufficient
+ * Every call × every role (on `oneBackend`: PostgreSQL in CI): allowed roles get a 2xx, the others exactly 403 `Insufficient
  * permissions` with the customer row and its side effects unchanged. Each call needs a sample request.
  */
 export function describeRoleMatrix(name: string, calls: readonly Endpoint[], samples: Record<string, Sample>): void {
-  describeSweep(`role × call matrix (${name})`, (backend) => {
+  describeOnOneBackend(`role × call matrix (${name})`, (backend) => {
     const t = useTestApi(backend);
     const clients = {} as Record<Role, Client>;
     beforeAll(async () => {
