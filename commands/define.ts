@@ -93,7 +93,7 @@ export interface FieldSpec {
    * same rule (from domain/); this only says so before confirmation.
    */
   check?: (value: unknown, context: FieldContext) => string | undefined;
-  /** Select only: a fixed list, or options from a call. */
+  /** Select: a fixed list, or options from a call. Text: suggestions as the person types (any text is still taken). */
   options?: readonly FieldOption[] | OptionsFromCall;
   /** Select only: the values are numbers and are sent as numbers. Record fields: the ids are numbers. */
   numeric?: boolean;

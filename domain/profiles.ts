@@ -206,6 +206,7 @@ export const sharingUsersAnswer = z.object({
   users: z.array(sharedUserSchema),
   meta: z.object({ max_shared_users: z.number().int() }),
 });
+export type SharingUsersAnswer = z.infer<typeof sharingUsersAnswer>;
 
 const profileTarget = { kind: 'profile', param: 'profile_id' } as const;
 const customerTarget = { kind: 'customer', param: 'user_id' } as const;

@@ -193,7 +193,11 @@ async function main(): Promise<void> {
   await pruneLoginFailures(database.db);
   if (env.seed === 'demo' && (await isEmpty(database.db))) {
     log(`Empty database: seeding ${demoCustomers.toLocaleString('en-US')} demo customers and the demo staff…`);
-    await seedDatabase(database.db, { customers: demoCustomers, staff: true });
+    await seedDatabase(database.db, {
+      customers: demoCustomers,
+      staff: true,
+      marketing: { files, links: { secret: env.config.jwtSecret, publicUrl: env.config.publicUrl } },
+    });
     if (database.kind === 'pglite') await database.db.execute(sql`CHECKPOINT`);
   }
   await printDemoAccounts(database.db);

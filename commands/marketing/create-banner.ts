@@ -1,17 +1,14 @@
 import { api } from '../../domain/api';
-import {
-  bannerCountries,
-  bannerLanguages,
-  bannerSubscriptionTypes,
-  bannerTypeLabels,
-  bannerTypes,
-  featureFlags,
-} from '../../domain/marketing';
+import type { AnswerOf } from '../../domain/endpoint';
 import { bannerForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
-import { defineCommand } from '../define';
+import { defineCommand, optionsFrom } from '../define';
 
-const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+type FieldOptions = AnswerOf<typeof api.marketing.bannerFieldOptions>;
+
+/** The form's choices as the server lists them (`new_banner_field_options`): one call fills every select. */
+const fromFieldOptions = (list: (options: FieldOptions) => readonly { value: string; label: string }[]) =>
+  optionsFrom(api.marketing.bannerFieldOptions, {}, list);
 
 export default defineCommand({
   id: 'banner.create',
@@ -23,11 +20,7 @@ export default defineCommand({
   params: {
     schema: bannerForm,
     fields: {
-      banner_type: {
-        kind: 'select',
-        label: 'Type',
-        options: bannerTypes.map((value) => ({ value, label: bannerTypeLabels[value] })),
-      },
+      banner_type: { kind: 'select', label: 'Type', options: fromFieldOptions((options) => options.banner_types) },
       photo_upload_id: { kind: 'text', label: 'Desktop image', hint: 'Filled in by the Banners tab’s upload.' },
       mobile_photo_upload_id: { kind: 'text', label: 'Mobile image', hint: 'Filled in by the Banners tab’s upload.' },
       start_date: {
@@ -38,14 +31,26 @@ export default defineCommand({
       },
       end_date: { kind: 'text', label: 'Ends', placeholder: 'YYYY-MM-DD', hint: 'Until 23:59 UTC.' },
       redirect_url: { kind: 'text', label: 'Opens', placeholder: 'https://… or /path' },
-      country: { kind: 'select', label: 'Country (all when empty)', options: plain(bannerCountries) },
-      language: { kind: 'select', label: 'Language (all when empty)', options: plain(bannerLanguages) },
+      country: {
+        kind: 'select',
+        label: 'Country (all when empty)',
+        options: fromFieldOptions((options) => options.countries),
+      },
+      language: {
+        kind: 'select',
+        label: 'Language (all when empty)',
+        options: fromFieldOptions((options) => options.languages),
+      },
       subscription_type: {
         kind: 'select',
         label: 'Subscription (all when empty)',
-        options: plain(bannerSubscriptionTypes),
+        options: fromFieldOptions((options) => options.subscription_types),
       },
-      feature_flag: { kind: 'select', label: 'Feature flag (all when empty)', options: plain(featureFlags) },
+      feature_flag: {
+        kind: 'select',
+        label: 'Feature flag (all when empty)',
+        options: fromFieldOptions((options) => options.feature_flags),
+      },
     },
   },
   confirm: false,

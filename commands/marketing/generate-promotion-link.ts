@@ -1,19 +1,15 @@
 import { api } from '../../domain/api';
-import {
-  durationUnitLabels,
-  durationUnits,
-  generateLinkQuery,
-  landingPages,
-  promotionActions,
-  promotionBenefitLabels,
-  promotionBenefits,
-} from '../../domain/marketing';
+import type { AnswerOf } from '../../domain/endpoint';
+import { generateLinkQuery, promotionBenefitLabels } from '../../domain/marketing';
 import { call } from '../../src/http';
 import { formatDateTime } from '../../src/ui/dates';
-import { defineCommand } from '../define';
+import { defineCommand, optionsFrom } from '../define';
 
-const choices = <T extends string>(values: readonly T[], labels?: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels?.[value] ?? value.charAt(0) + value.slice(1).toLowerCase() }));
+type FormData = AnswerOf<typeof api.marketing.linkFormData>;
+
+/** The form's choices as the server lists them (`link_form_data`): one call fills every select. */
+const fromFormData = (list: (data: FormData) => readonly { value: string; label: string }[]) =>
+  optionsFrom(api.marketing.linkFormData, {}, list);
 
 export default defineCommand({
   id: 'promotion.generate-link',
@@ -25,16 +21,12 @@ export default defineCommand({
   params: {
     schema: generateLinkQuery,
     fields: {
-      benefit: { kind: 'select', label: 'Benefit', options: choices(promotionBenefits, promotionBenefitLabels) },
-      landing_page: { kind: 'select', label: 'Landing page', options: choices(landingPages) },
-      source: {
-        kind: 'select',
-        label: 'Source',
-        options: [{ value: 'CUSTOMER_MESSAGING', label: 'Customer messaging' }],
-      },
-      action: { kind: 'select', label: 'Action', options: choices(promotionActions) },
+      benefit: { kind: 'select', label: 'Benefit', options: fromFormData((data) => data.benefit) },
+      landing_page: { kind: 'select', label: 'Landing page', options: fromFormData((data) => data.landing_page) },
+      source: { kind: 'select', label: 'Source', options: fromFormData((data) => data.source) },
+      action: { kind: 'select', label: 'Action', options: fromFormData((data) => data.action) },
       duration: { kind: 'number', label: 'Valid for', placeholder: 'e.g. 48', hint: 'At most 90 days.' },
-      duration_unit: { kind: 'select', label: 'Unit', options: choices(durationUnits, durationUnitLabels) },
+      duration_unit: { kind: 'select', label: 'Unit', options: fromFormData((data) => data.duration_unit) },
       slug: { kind: 'text', label: 'Slug (optional)', placeholder: 'spring-sale', hint: 'Names the link in the list.' },
     },
   },

@@ -72,6 +72,9 @@ export const slugAvailability: AvailabilitySpec = {
   },
 };
 
+/** The server's UTM values (the usual ones, then those in use), suggested as a source or medium is typed. */
+const suggestionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
 /** The link builder's fields, shared by partner and marketing activities. */
 export const linkFieldSpecs = {
   base_url: { kind: 'text', label: 'Base URL', placeholder: 'https://…', hint: 'The page the link opens.' },
@@ -80,8 +83,14 @@ export const linkFieldSpecs = {
     label: 'UTM source',
     placeholder: 'instagram, youtube, newsletter…',
     availability: utmAvailability,
+    options: optionsFrom(api.partnerActivities.utmSources, {}, (answer) => suggestionsOf(answer.data)),
   },
-  utm_medium: { kind: 'text', label: 'UTM medium', placeholder: 'social, video, email…' },
+  utm_medium: {
+    kind: 'text',
+    label: 'UTM medium',
+    placeholder: 'social, video, email…',
+    options: optionsFrom(api.partnerActivities.utmMediums, {}, (answer) => suggestionsOf(answer.data)),
+  },
   utm_campaign: { kind: 'text', label: 'UTM campaign', placeholder: 'a campaign name' },
   utm_content: { kind: 'text', label: 'UTM content', placeholder: 'optional' },
   slug: {

@@ -11,8 +11,14 @@ export interface BillingOptions {
   asOf?: string;
   /** Contracts claimed, charged and recorded together (one recording transaction). Default 500. */
   batchSize?: number;
-  /** Provider calls in flight at once. Default 8. */
+  /** Provider calls in flight at once, per batch. Default 8. */
   concurrency?: number;
+  /**
+   * Batches in flight at once (default 2): while one batch's charges are out at the provider, the next is claimed and
+   * charged, and the one before recorded. Each batch claims its own periods (the unique claim rows), so this changes
+   * nothing about once-only; on PGlite (one connection) the statements simply wait their turn.
+   */
+  pipeline?: number;
   /** How long a claim holds before another run takes the period over (same provider key). Default 300 s. */
   leaseSeconds?: number;
   /** Called between batches (the job renews its lease here; a throw stops the run, leaving nothing half-written). */
@@ -52,6 +58,41 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return answers;
+}
+
+/** At most `limit` tasks at once; the first failure is thrown once every task has ended (nothing left running). */
+class InFlight {
+  readonly #tasks = new Set<Promise<void>>();
+  #failure: { error: unknown } | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  add(task: Promise<void>): void {
+    const tracked: Promise<void> = task.then(
+      () => {
+        this.#tasks.delete(tracked);
+      },
+      (error: unknown) => {
+        this.#tasks.delete(tracked);
+        this.#failure ??= { error };
+      },
+    );
+    this.#tasks.add(tracked);
+  }
+
+  /** Waits until another task may start; throws (after the rest ended) when one failed. */
+  async room(): Promise<void> {
+    while (this.#tasks.size >= Math.max(1, this.limit) && !this.#failure) await Promise.race(this.#tasks);
+    if (this.#failure) await this.drain();
+  }
+
+  /** Waits for every task; throws the first failure. */
+  async drain(): Promise<void> {
+    while (this.#tasks.size > 0) await Promise.race(this.#tasks);
+    const failure = this.#failure;
+    this.#failure = null;
+    if (failure) throw failure.error;
+  }
 }
 
 /** The provider's answer for a period, or null when it could not be reached (the period stays pending). */
@@ -108,15 +149,23 @@ export async function runBilling(
     await options.onBatch?.();
   };
 
+  const batches = new InFlight(options.pipeline ?? 2);
   for (;;) {
     let worked = false;
     for (const kind of ['INSTALLMENT', 'USAGE'] as BillingPeriodKind[]) {
       const due = await dueContracts(db, kind, asOf);
       for (let start = 0; start < due.length; start += batchSize) {
-        const claimed = await claimDue(db, kind, due.slice(start, start + batchSize), asOf, leaseSeconds);
+        await batches.room();
+        const slice = due.slice(start, start + batchSize);
         worked = true;
-        if (claimed.length > 0) await settle(claimed);
+        batches.add(
+          claimDue(db, kind, slice, asOf, leaseSeconds).then((claimed) =>
+            claimed.length > 0 ? settle(claimed) : undefined,
+          ),
+        );
       }
+      // A kind's batches all recorded before the next kind, the retries and the year's end look at the periods.
+      await batches.drain();
     }
     for (;;) {
       const retries = await claimRetries(db, asOf, batchSize, leaseSeconds);

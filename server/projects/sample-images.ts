@@ -31,26 +31,31 @@ function colours(projectId: number, index: number): [number[], number[]] {
 /** The index-th sample photo of a project, as PNG bytes. */
 export function samplePng(projectId: number, index: number): Buffer {
   const [from, to] = colours(projectId, index);
-  const row = 1 + sampleWidth * 3;
-  const raw = Buffer.alloc(row * sampleHeight);
-  for (let y = 0; y < sampleHeight; y++) {
+  return gradientPng(sampleWidth, sampleHeight, from, to, 0);
+}
+
+/** An RGB PNG of a diagonal gradient between two colours; `level` is deflate's (0: stored, so the size is fixed). */
+export function gradientPng(width: number, height: number, from: number[], to: number[], level = 6): Buffer {
+  const row = 1 + width * 3;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
     raw[y * row] = 0; // filter: none
-    for (let x = 0; x < sampleWidth; x++) {
-      const t = (x + y) / (sampleWidth + sampleHeight - 2);
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height - 2);
       for (let c = 0; c < 3; c++) {
         raw[y * row + 1 + x * 3 + c] = Math.round((from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t);
       }
     }
   }
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(sampleWidth, 0);
-  header.writeUInt32BE(sampleHeight, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // colour type: RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 0 })),
+    chunk('IDAT', deflateSync(raw, { level })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

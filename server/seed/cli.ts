@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import { loadConfig, readEnvironment } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { fileStoreFrom } from '../files/choose-store';
 import { seedDatabase } from './generate';
 
 /**
@@ -31,6 +32,11 @@ if (!Number.isInteger(customers) || customers < 0 || customers > 20_000_000) {
 }
 
 const config = loadConfig(process.env);
+// Promotion links are signed with the server's secret: without one (DATABASE_URL and no JWT_SECRET) none are made.
+const links = await readEnvironment(process.env)
+  .then((env) => ({ secret: env.config.jwtSecret, publicUrl: env.config.publicUrl }))
+  .catch(() => undefined);
+if (!links) console.log('No promotion links in the demo: the server settings (JWT_SECRET, PUBLIC_URL) are not set.');
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(database);
@@ -51,6 +57,7 @@ try {
     customers,
     seed: Number(values.seed),
     staff: values.staff,
+    marketing: { files: fileStoreFrom(), ...(links ? { links } : {}) },
     onProgress: (written) => {
       if (Date.now() - last > 2000) {
         last = Date.now();

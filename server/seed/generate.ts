@@ -13,6 +13,7 @@ import {
   detailRandom,
   makeCustomerDetails,
 } from './details';
+import { type MarketingSeedOptions, seedMarketing } from './marketing';
 import { defaultEvidencePhotos, seedModelEvidence } from './models';
 import { addOpenPeriod } from './open-period';
 import { seedPartners } from './partners';
@@ -34,6 +35,8 @@ export interface SeedOptions {
   /** Training photos (with edit parameters) for the models a reviewer opens first (default 8 a customer, at most
    * 40,000); see seed/models.ts. */
   modelEvidencePhotos?: number;
+  /** Where the demo banners' images go and how its promotion links are signed (seed/marketing.ts). */
+  marketing?: Pick<MarketingSeedOptions, 'files' | 'links'>;
   /** Called after each batch with the number of customers written so far. */
   onProgress?: (written: number) => void;
 }
@@ -254,5 +257,7 @@ export async function seedDatabase(
   const staff = options.staff ? await insertStaff(db) : [];
   // After the staff (partners' owners) and the customers (attributed to the partners' activities).
   await seedPartners(db, { seed });
+  // After the staff (a marketer makes them) and the customers (the broadcasts' and tests' audiences).
+  await seedMarketing(db, options.marketing);
   return { customers: options.customers, staff };
 }

@@ -16,6 +16,100 @@ async function addOption(page: Page, path: string, value: string): Promise<void>
   });
 }
 
+type Option = { value: string; label: string };
+type Answer = Record<string, unknown>;
+
+/** Answers the real server's answer at `path` (under /admin, any query) changed by `change`. */
+async function extend(page: Page, path: string, change: (answer: Answer) => unknown): Promise<void> {
+  await page.route(new RegExp(`/admin/${path}(\\?.*)?$`), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: change((await response.json()) as Answer) });
+  });
+}
+
+/** One more option in each `{value, label}` list of an answer, named after the list. */
+const withExtra =
+  (...keys: string[]) =>
+  (answer: Answer) => ({
+    ...answer,
+    ...Object.fromEntries(
+      keys.map((key) => [key, [...(answer[key] as Option[]), extra(`EXTRA_${key.toUpperCase()}`)]]),
+    ),
+  });
+
+/** A form's select offers the extra option of its list. */
+async function offers(page: Page, form: string, label: string, key: string): Promise<void> {
+  const select = page.getByRole('form', { name: form }).getByLabel(label, { exact: true });
+  await expect(select.locator('option', { hasText: `Server-only extra_${key}` })).toHaveCount(1);
+}
+
+test('every other select offers what its call lists: promotion link, banner, partner, activity (UTM), reasons', async ({
+  page,
+}) => {
+  await extend(
+    page,
+    'marketing/promotions/link_form_data',
+    withExtra('benefit', 'landing_page', 'source', 'action', 'duration_unit'),
+  );
+  await extend(
+    page,
+    'new_banner_field_options',
+    withExtra('banner_types', 'countries', 'languages', 'subscription_types', 'feature_flags'),
+  );
+  await extend(page, 'partners/partner_types', withExtra('data'));
+  await extend(page, 'partners/partner_owners', (answer) => ({
+    data: [...(answer.data as unknown[]), { id: 987_654, name: 'Server-only extra_owner', email: 'owner@example.com' }],
+  }));
+  await extend(page, 'activity_types', withExtra('data'));
+  await extend(page, 'utm_sources', (answer) => ({ data: [...(answer.data as string[]), 'server-only-source'] }));
+  await extend(page, 'utm_mediums', (answer) => ({ data: [...(answer.data as string[]), 'server-only-medium'] }));
+  await extend(page, 'give_credit_possible_reasons', (answer) => [
+    ...(answer as unknown as Option[]),
+    extra('EXTRA_CREDIT'),
+  ]);
+  await extend(page, 'add_trial_photos_reasons', (answer) => [
+    ...(answer as unknown as Option[]),
+    extra('EXTRA_TRIAL'),
+  ]);
+  await signIn(page, 'MARKETER_PLUS');
+
+  await page.goto('/operations-center/offer-generator?run=promotion.generate-link');
+  const link = 'Generate promotion link form';
+  await offers(page, link, 'Benefit', 'benefit');
+  await offers(page, link, 'Landing page', 'landing_page');
+  await offers(page, link, 'Source', 'source');
+  await offers(page, link, 'Action', 'action');
+  await offers(page, link, 'Unit', 'duration_unit');
+
+  await page.goto('/operations-center/banners?run=banner.create');
+  const banner = 'Create banner form';
+  await offers(page, banner, 'Type', 'banner_types');
+  await offers(page, banner, 'Country (all when empty)', 'countries');
+  await offers(page, banner, 'Language (all when empty)', 'languages');
+  await offers(page, banner, 'Subscription (all when empty)', 'subscription_types');
+  await offers(page, banner, 'Feature flag (all when empty)', 'feature_flags');
+
+  await page.goto('/partners-management/partners?run=partner.create');
+  await offers(page, 'New partner form', 'Type', 'data');
+  await offers(page, 'New partner form', 'Owner', 'owner');
+
+  await page.goto('/partners-management/partner-activities?run=activity.create');
+  const activity = page.getByRole('form', { name: 'New partner activity form' });
+  await offers(page, 'New partner activity form', 'Type', 'data');
+  for (const [label, value] of [
+    ['UTM source', 'server-only-source'],
+    ['UTM medium', 'server-only-medium'],
+  ]) {
+    const list = await activity.getByLabel(label as string, { exact: true }).getAttribute('list');
+    await expect(activity.locator(`datalist[id="${list}"] option[value="${value}"]`)).toHaveCount(1);
+  }
+
+  await page.goto('/users/1/credits?run=user.give-credit');
+  await offers(page, 'Give credit form', 'Reason', 'credit');
+  await page.goto('/users/1/credits?run=user.add-trial-photos');
+  await offers(page, 'Add trial photos form', 'Reason', 'trial');
+});
+
 test('notification selects offer what the server lists, in the generator and in the send form', async ({ page }) => {
   await addOption(page, 'notifications/category-options', 'SEASONAL');
   await addOption(page, 'notifications/sentiment-options', 'CALM');

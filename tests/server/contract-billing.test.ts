@@ -91,6 +91,21 @@ describeEachBackend('contract billing', (backend) => {
     expect(await sandbox.chargesMade(customer.providerCustomerRef ?? '')).toBe(1);
   });
 
+  it('bills each once with batches in flight at once (one contract a batch, two batches at a time, two runners)', async () => {
+    const customers = await Promise.all([1, 2, 3, 4].map(() => insertCustomer(t.api.db)));
+    const made = await Promise.all(customers.map((customer) => contractOf(customer.id, 3)));
+    const asOf = addMonths(made[0]?.contract.startDate ?? '', 3);
+    const sandbox = gateway();
+    await Promise.all([
+      runBilling(t.api.db, sandbox, { asOf, batchSize: 1, pipeline: 2 }),
+      runBilling(t.api.db, sandbox, { asOf, batchSize: 1, pipeline: 2 }),
+    ]);
+    for (const customer of customers) {
+      expect(await books(customer.id)).toMatchObject({ charged: 1, payments: 4, invoices: 1 });
+      expect(await sandbox.chargesMade(customer.providerCustomerRef ?? '')).toBe(1);
+    }
+  });
+
   it('installments sum exactly to the yearly total over the year', async () => {
     const customer = await insertCustomer(t.api.db);
     const { contract, summary } = await contractOf(customer.id, 9, { edits: 1234, pricePerEdit: 0.37 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { outbox, profileShares } from '../../server/db/schema';
+import { activityEvents, auditLog, outbox, profileShares } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer } from './support/fixtures';
 import { insertProfile, shareProfile } from './support/profiles';
@@ -112,6 +112,28 @@ describeEachBackend('profile sharing: who it is shared with, share silently or a
       { email: 'one@studio.example' },
     );
     expect(again.status).toBe(404);
+    expect(again.error.detail).toMatch(/not shared with/i);
     expect((await support.get(t.api.profiles.sharingUsers, { profile_id: 987_654_321 })).status).toBe(404);
+    const missing = await partners.post(
+      t.api.profiles.unshare,
+      { profile_id: 987_654_321 },
+      { email: 'one@x.example' },
+    );
+    expect(missing.status).toBe(404);
+    const badId = await partners.post(
+      t.api.profiles.unshare,
+      { profile_id: 'abc' as never },
+      { email: 'one@x.example' },
+    );
+    expect(badId.status).toBe(400);
+    // Recorded once, on the owner's activity and in the audit log under the call.
+    const events = await t.api.db.select().from(activityEvents).where(eq(activityEvents.customerId, owner.id));
+    expect(events.map((event) => event.event)).toEqual(['Profile no longer shared']);
+    expect(events[0]?.properties).toContainEqual({ label: 'With', value: 'one@studio.example' });
+    const audits = await t.api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetKind, 'profile'), eq(auditLog.targetId, String(profile.id))));
+    expect(audits.filter((row) => row.callId === 'profiles.unshare').map((row) => row.status)).toEqual([200, 404]);
   });
 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelRun, runner } from '../../commands/runner';
-import type { FinetuneHistoryAnswer, ProfileRow, ProfilesAnswer } from '../../domain/profiles';
+import type { FinetuneHistoryAnswer, ProfileRow, ProfilesAnswer, SharingUsersAnswer } from '../../domain/profiles';
 import type { Header } from '../../domain/tables';
 import { clearSession } from '../../src/session/store';
 import UserDetailsPage from '../../views/user-details/UserDetailsPage';
@@ -110,6 +110,14 @@ const history: FinetuneHistoryAnswer = {
   meta: { max_models: 20, total_number_of_models: 2 },
 };
 
+const sharedWith: SharingUsersAnswer = {
+  users: [
+    { id: 3, email: 'assistant@studio.example', is_registered: false, user_id: null, is_silent: true },
+    { id: 4, email: 'second@studio.example', is_registered: true, user_id: 77, is_silent: false },
+  ],
+  meta: { max_shared_users: 3 },
+};
+
 let server: FakeApi;
 
 beforeEach(() => {
@@ -121,6 +129,7 @@ beforeEach(() => {
   server.on('GET', '/admin/users/42', () => ({ status: 200, body: usersAnswer(customerRow()) }));
   server.on('GET', '/admin/users/42/profiles', () => ({ status: 200, body: profilesAnswer }));
   server.on('GET', '/admin/profiles/7/finetune_history', () => ({ status: 200, body: history }));
+  server.on('GET', '/admin/profiles/7/sharing/users', () => ({ status: 200, body: sharedWith }));
   serveUserDetails(server);
   server.install();
 });
@@ -188,5 +197,35 @@ describe('ProfilesTab', () => {
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Delete profile/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('profile.delete'));
     expect(runner.run?.values.profile_id).toBe('7');
+  });
+
+  it('lists who a profile is shared with from its Sharing cell; Unshare runs for that address, for roles that may', async () => {
+    renderAt('/users/42/profiles', <UserDetailsPage id={42} tab="profiles" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Who Golden Hour (profile #7) is shared with' }));
+    await waitFor(() => expect(window.location.search).toBe('?shared=7'));
+    const section = await screen.findByRole('region', { name: /Shared with · Golden Hour/ });
+    const table = await within(section).findByRole('table', { name: 'People Golden Hour is shared with' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'E-mailCustomerToldActions',
+      'assistant@studio.exampleNot a customerNo, shared silentlyUnshare',
+      'second@studio.exampleCustomer 77Yes, by e-mailUnshare',
+    ]);
+    expect(section.textContent).toContain('2 of at most 3');
+    fireEvent.click(within(section).getByRole('button', { name: 'Unshare Golden Hour with second@studio.example' }));
+    await waitFor(() => expect(runner.run?.commandId).toBe('profile.unshare'));
+    expect(runner.run?.values).toMatchObject({ profile_id: '7', email: 'second@studio.example' });
+    cancelRun();
+    fireEvent.keyDown(section, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Shared with/ })).toBeNull());
+
+    // A role that reads customers but may not share sees the list without the command.
+    cleanup();
+    clearSession();
+    signedInAs('MARKETER_PLUS');
+    renderAt('/users/42/profiles?shared=7', <UserDetailsPage id={42} tab="profiles" />);
+    const readOnly = await screen.findByRole('region', { name: /Shared with · Golden Hour/ });
+    await within(readOnly).findByText('assistant@studio.example');
+    expect(within(readOnly).queryByRole('button', { name: /Unshare/ })).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import { runCommand } from '../../commands/runner';
 import { api } from '../../domain/api';
-import { type BannerRow, bannerTypeLabels } from '../../domain/marketing';
+import { labelOf } from '../../domain/labels';
+import {
+  type BannerRow,
+  bannerCountryLabels,
+  bannerLanguageLabels,
+  bannerSubscriptionTypeLabels,
+  bannerTypeLabels,
+  featureFlagLabels,
+} from '../../domain/marketing';
 import { useCall } from '../../src/http';
 import { formatDateTime } from '../../src/ui/dates';
 import { type DetailColumn, DetailTable } from '../user-details/DetailTable';
@@ -8,8 +16,23 @@ import { TabState } from '../user-details/TabState';
 import { BannerUploadPanel } from './BannerUploadPanel';
 import { OpsRowMenu } from './OpsRowMenu';
 
-function targeting(banner: BannerRow): string {
-  const parts = [banner.country, banner.language, banner.subscription_type, banner.feature_flag].filter(Boolean);
+type FieldOptions = Partial<Record<'countries' | 'languages' | 'subscription_types' | 'feature_flags', Option[]>>;
+type Option = { value: string; label: string };
+
+/** The label the server's field options give a value, else the console's own, else the value. */
+function labelFrom(options: Option[] | undefined, fallback: Readonly<Record<string, string>>, value: string | null) {
+  if (value === null) return null;
+  return options?.find((option) => option.value === value)?.label ?? labelOf(fallback, value);
+}
+
+/** Who a banner is shown to, in words (the field options' labels: "United States · Trial"), or "Everyone". */
+function targeting(banner: BannerRow, options: FieldOptions): string {
+  const parts = [
+    labelFrom(options.countries, bannerCountryLabels, banner.country),
+    labelFrom(options.languages, bannerLanguageLabels, banner.language),
+    labelFrom(options.subscription_types, bannerSubscriptionTypeLabels, banner.subscription_type),
+    labelFrom(options.feature_flags, featureFlagLabels, banner.feature_flag),
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'Everyone';
 }
 
@@ -45,6 +68,7 @@ function OrderCell({ banner, count }: { banner: BannerRow; count: number }) {
  */
 export function BannersTab() {
   const { data, isLoading, error } = useCall(api.marketing.banners, {});
+  const { data: fieldOptions } = useCall(api.marketing.bannerFieldOptions, {});
   const focusUpload = new URLSearchParams(window.location.search).get('upload') === '1';
   const rows = data?.banners ?? [];
   const columns: readonly DetailColumn<BannerRow>[] = [
@@ -67,8 +91,11 @@ export function BannersTab() {
         </span>
       ),
     },
-    { header: 'Type', cell: (banner) => bannerTypeLabels[banner.banner_type] },
-    { header: 'Shown to', cell: targeting },
+    {
+      header: 'Type',
+      cell: (banner) => labelFrom(fieldOptions?.banner_types, bannerTypeLabels, banner.banner_type),
+    },
+    { header: 'Shown to', cell: (banner) => targeting(banner, fieldOptions ?? {}) },
     { header: 'Starts', cell: (banner) => formatDateTime(banner.start_date) },
     { header: 'Ends', cell: (banner) => formatDateTime(banner.end_date) },
     { header: 'Opens', cell: (banner) => banner.redirect_url },

@@ -11,6 +11,8 @@ interface CommandButtonProps {
   prefill?: Readonly<Record<string, string>>;
   /** The button's text; the command's title by default. */
   label?: string;
+  /** The button's name for assistive technology when its text alone is ambiguous in a list (e.g. which row). */
+  ariaLabel?: string;
   size?: ButtonProps['size'];
   variant?: ButtonProps['variant'];
   /** Disabled with this reason, whatever the command says (e.g. the server's per-row quick action). */
@@ -23,6 +25,7 @@ export function CommandButton({
   target,
   prefill,
   label,
+  ariaLabel,
   size = 'sm',
   variant,
   disabledReason,
@@ -38,6 +41,7 @@ export function CommandButton({
       size={size}
       variant={variant}
       disabled={reason !== undefined}
+      aria-label={ariaLabel}
       title={reason ?? (command.shortcut ? `${command.title} (${command.shortcut})` : command.title)}
       onClick={() => void runCommand(command.id, { target, prefill, origin: 'button' })}
     >

@@ -17,6 +17,7 @@ import { formatDateTime } from '../users/customer-format';
 import { type DetailColumn, DetailTable } from './DetailTable';
 import { FinetuneHistory } from './FinetuneHistory';
 import { RecordRowMenu } from './RecordRowMenu';
+import { SharedUsers } from './SharedUsers';
 import { TabState } from './TabState';
 import type { UserTabProps } from './tab-props';
 
@@ -39,9 +40,25 @@ function Status({ profile }: { profile: ProfileRow }) {
   );
 }
 
-function Sharing({ profile }: { profile: ProfileRow }) {
+/** Which panel a row opens below the list: its finetune history or who it is shared with. */
+type Panel = 'history' | 'shared';
+type OpenPanel = (profile: ProfileRow, panel: Panel) => void;
+
+/** The row's sharing; on a profile shared with others, a button that lists who (and offers to unshare). */
+function Sharing({ profile, onOpen }: { profile: ProfileRow; onOpen: OpenPanel }) {
   if (!profile.sharing) return none;
-  return <span className="whitespace-nowrap">{sharingTypeLabels[profile.sharing.type]}</span>;
+  const label = sharingTypeLabels[profile.sharing.type];
+  if (profile.sharing.type !== 'SHARED_WITH_OTHERS') return <span className="whitespace-nowrap">{label}</span>;
+  return (
+    <button
+      type="button"
+      className="whitespace-nowrap text-fg underline underline-offset-2"
+      aria-label={`Who ${profile.profile_name} (profile #${profile.id}) is shared with`}
+      onClick={() => onOpen(profile, 'shared')}
+    >
+      {label}
+    </button>
+  );
 }
 
 /** A dropdown's value; why it cannot change is its tooltip (changing it arrives with the profile commands). */
@@ -88,17 +105,17 @@ function Choice({ profile, field, target, labelOf }: ChoiceProps) {
 interface RowActionsProps {
   profile: ProfileRow;
   target: UserTarget;
-  onHistory: (profile: ProfileRow) => void;
+  onOpen: OpenPanel;
 }
 
 /** The row's actions: its finetune history, its commands (§4), and the owner's profiles for a shared profile. */
-function RowActions({ profile, target, onHistory }: RowActionsProps) {
+function RowActions({ profile, target, onOpen }: RowActionsProps) {
   const owner = profile.quick_actions.find((action) => action.name === 'GO_TO_OWNER');
   return (
     <span className="flex items-center gap-2 whitespace-nowrap">
       <Button
         size="sm"
-        onClick={() => onHistory(profile)}
+        onClick={() => onOpen(profile, 'history')}
         aria-label={`Finetune history of ${profile.profile_name} (profile #${profile.id})`}
       >
         History
@@ -118,16 +135,12 @@ function RowActions({ profile, target, onHistory }: RowActionsProps) {
 }
 
 /** How each column the server may list shows a row; columns the server sends that are not here are skipped. */
-function cellOf(
-  key: string,
-  target: UserTarget,
-  onHistory: (profile: ProfileRow) => void,
-): DetailColumn<ProfileRow>['cell'] | null {
+function cellOf(key: string, target: UserTarget, onOpen: OpenPanel): DetailColumn<ProfileRow>['cell'] | null {
   const cells: Record<string, (profile: ProfileRow) => ReactNode> = {
     id: (profile) => `#${profile.id}`,
     profile_name: (profile) => profile.profile_name,
     status: (profile) => <Status profile={profile} />,
-    sharing: (profile) => <Sharing profile={profile} />,
+    sharing: (profile) => <Sharing profile={profile} onOpen={onOpen} />,
     format: (profile) => <Choice profile={profile} field="format" target={target} labelOf={(value) => value} />,
     color: (profile) => (
       <Choice
@@ -147,7 +160,7 @@ function cellOf(
     train_my_profile_date: (profile) => when(profile.train_my_profile_date),
     profile_type: (profile) => profileTypeLabels[profile.profile_type],
     profile_built_with: (profile) => profileSourceLabels[profile.profile_built_with],
-    quick_actions: (profile) => <RowActions profile={profile} target={target} onHistory={onHistory} />,
+    quick_actions: (profile) => <RowActions profile={profile} target={target} onOpen={onOpen} />,
   };
   return cells[key] ?? null;
 }
@@ -162,21 +175,24 @@ const numericKeys = new Set([
 
 /**
  * Profiles: the customer's own profiles, then the ones shared with them, in the server's columns (those it shows by
- * default); a row opens its finetune history below the list (`?history=<profile id>`, so the view survives a reload).
+ * default); a row opens its finetune history (`?history=<profile id>`) or, shared with others, who it is shared with
+ * (`?shared=<profile id>`) below the list, in the address so the view survives a reload.
  */
 export function ProfilesTab({ row, target }: UserTabProps) {
   const { data, isLoading, error } = useCall(api.profiles.list, { params: { user_id: row.id } });
   const search = new URLSearchParams(useSearch());
   const [location, navigate] = useLocation();
   if (!data) return <TabState what="the profiles" loading={isLoading} error={error} />;
-  const openId = Number(search.get('history'));
-  const open = data.profiles.find((profile) => profile.id === openId);
-  const showHistory = (profile: ProfileRow | null) =>
-    navigate(profile ? `${location}?history=${profile.id}` : location, { replace: true });
+  const openOf = (panel: Panel) => data.profiles.find((profile) => profile.id === Number(search.get(panel)));
+  const history = openOf('history');
+  const shared = openOf('shared');
+  const openPanel = (profile: ProfileRow, panel: Panel) =>
+    navigate(`${location}?${panel}=${profile.id}`, { replace: true });
+  const close = () => navigate(location, { replace: true });
   const columns = data.headers
     .filter((header) => header.default_visible)
     .flatMap((header) => {
-      const cell = cellOf(header.key, target, showHistory);
+      const cell = cellOf(header.key, target, openPanel);
       return cell ? [{ header: header.label, cell, numeric: numericKeys.has(header.key) }] : [];
     });
   const owned = data.profiles.filter((profile) => profile.sharing?.type !== 'SHARED_WITH_ME');
@@ -202,14 +218,17 @@ export function ProfilesTab({ row, target }: UserTabProps) {
         empty="No profiles yet."
         columns={columns}
       />
-      {open && (
+      {history && (
         <FinetuneHistory
-          key={open.id}
-          profileId={open.id}
-          name={open.profile_name}
+          key={history.id}
+          profileId={history.id}
+          name={history.profile_name}
           target={target}
-          onClose={() => showHistory(null)}
+          onClose={close}
         />
+      )}
+      {shared && (
+        <SharedUsers key={shared.id} profileId={shared.id} name={shared.profile_name} target={target} onClose={close} />
       )}
     </div>
   );

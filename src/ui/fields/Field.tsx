@@ -12,6 +12,7 @@ export interface FieldDescriptor {
   label: string;
   placeholder?: string;
   hint?: string;
+  /** Select: its options. Text: values suggested as the person types (any other text is still taken). */
   options?: readonly FieldOption[];
   optionsLoading?: boolean;
   /** Money only: the currency symbol shown before the amount. */
@@ -61,7 +62,7 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
         />
       );
     case 'text':
-      return <InputField {...props} />;
+      return <InputField {...props} suggestions={descriptor.options} />;
   }
 }
 

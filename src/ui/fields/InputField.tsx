@@ -1,5 +1,5 @@
 import { FieldFrame } from './FieldFrame';
-import { controlClass, describedBy, type FieldProps } from './types';
+import { controlClass, describedBy, type FieldOption, type FieldProps } from './types';
 
 interface InputFieldProps extends FieldProps {
   /** Always text: numbers and dates are typed as text, so a half-typed value is kept as is (dates: `DateField`). */
@@ -8,10 +8,13 @@ interface InputFieldProps extends FieldProps {
   inputMode?: 'numeric' | 'decimal';
   /** Shown before the value, e.g. `$` for money. */
   prefix?: string;
+  /** Values offered as the person types (a datalist: the browser's own suggestions); other text is still taken. */
+  suggestions?: readonly FieldOption[];
 }
 
 /** A one-line input: text, number, money or date. The form's schema parses what was typed. */
-export function InputField({ type = 'text', inputMode, prefix, ...props }: InputFieldProps) {
+export function InputField({ type = 'text', inputMode, prefix, suggestions, ...props }: InputFieldProps) {
+  const listId = suggestions && suggestions.length > 0 ? `${props.id}-suggestions` : undefined;
   const input = (
     <input
       ref={props.controlRef}
@@ -27,7 +30,19 @@ export function InputField({ type = 'text', inputMode, prefix, ...props }: Input
       aria-invalid={Boolean(props.error)}
       aria-describedby={describedBy(props)}
       onChange={(event) => props.onChange(event.target.value)}
+      list={listId}
     />
+  );
+  const list = listId && (
+    <datalist id={listId}>
+      {suggestions?.map((option) => (
+        <option
+          key={option.value}
+          value={option.value}
+          label={option.label === option.value ? undefined : option.label}
+        />
+      ))}
+    </datalist>
   );
   return (
     <FieldFrame id={props.id} label={props.label} hint={props.hint} error={props.error}>
@@ -39,6 +54,7 @@ export function InputField({ type = 'text', inputMode, prefix, ...props }: Input
       ) : (
         input
       )}
+      {list}
     </FieldFrame>
   );
 }
