@@ -142,6 +142,11 @@ export interface Preview {
 /** How a command prices itself before it runs: loaded when the confirmation opens (and again if params change). */
 export interface PreviewSpec<T extends TargetKind, S extends z.ZodObject> {
   load(context: { target: TargetOf<T>; params: z.output<S>; signal: AbortSignal }): Promise<Preview>;
+  /**
+   * Called as the form opens and on every change: may start the preview's reads early (`readAhead`) once the values
+   * it needs are known, so the confirmation does not wait for them.
+   */
+  ahead?(context: { target: TargetOf<T> | undefined; values: Readonly<Record<string, FieldValue>> }): void;
 }
 
 /**
