@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetReadsAhead, readAhead, readOnce } from '../../commands/read-ahead';
+import { readAheadForRecord } from '../../commands/record-read-ahead';
+import { userTarget } from '../../commands/target';
 import { collectVersions, noteVersion } from '../../src/http';
+import { clearSession } from '../../src/session/store';
+import { customerRow } from './support/customer-row';
+import { FakeApi } from './support/fake-api';
+import { signedInAs } from './support/session';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -49,5 +55,30 @@ describe('reads ahead of a confirmation (the refund’s preview)', () => {
     await vi.advanceTimersByTimeAsync(300);
     forgetReadsAhead();
     expect(await readOnce('refundable:8', new AbortController().signal, read('fresh'))).toEqual({ key: 'fresh' });
+  });
+
+  it('a focused project row reads what is left to refund, for a role that may refund and only when offered', async () => {
+    const server = new FakeApi();
+    server.delay = 0;
+    server.on('GET', '/admin/projects/editing/31/refundable', () => ({ status: 200, body: {} }));
+    server.install();
+    const reads = () => server.requests.filter((seen) => seen.path.endsWith('/refundable')).length;
+    const row = (is_disabled: boolean) => ({
+      kind: 'project' as const,
+      id: 31,
+      quickActions: [{ name: 'REFUND', is_disabled, disable_message: null }],
+      target: userTarget(customerRow()),
+    });
+    clearSession();
+    signedInAs('SUPPORT_PL1');
+    readAheadForRecord(row(false));
+    signedInAs('ADMIN');
+    readAheadForRecord(row(true));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(reads()).toBe(0);
+    readAheadForRecord(row(false));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(reads()).toBe(1);
+    vi.unstubAllGlobals();
   });
 });
