@@ -3,7 +3,7 @@ import type { BulkCommandName } from '../domain/bulk';
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
-import type { FieldChoice, FieldKind, FieldOption } from '../src/ui/fields/types';
+import type { FieldChoice, FieldKind, FieldOption, FieldValue } from '../src/ui/fields/types';
 import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
 
@@ -78,6 +78,8 @@ export function choicesFrom<E extends Endpoint>(
 export interface FieldContext {
   role: Role | null;
   target: UserTarget | undefined;
+  /** The form's values as typed (choosers whose records hang on another field: a profile's models). */
+  values?: Readonly<Record<string, FieldValue>>;
 }
 
 /** How one parameter is asked for in the form. */
@@ -99,6 +101,8 @@ export interface FieldSpec {
   numeric?: boolean;
   /** Record only: where its records come from. */
   choices?: ChoicesFromCall;
+  /** Record only: a list of ids (`101, 102`); a pick adds its id to the list, the text after the last comma searches. */
+  multiple?: boolean;
   /** Money only: the currency symbol shown before the amount. */
   currencySymbol?: (context: FieldContext) => string | undefined;
   /** A check against the server as the person types (e.g. is this e-mail free?); Continue waits until it passes. */
@@ -138,6 +142,11 @@ export interface Preview {
 /** How a command prices itself before it runs: loaded when the confirmation opens (and again if params change). */
 export interface PreviewSpec<T extends TargetKind, S extends z.ZodObject> {
   load(context: { target: TargetOf<T>; params: z.output<S>; signal: AbortSignal }): Promise<Preview>;
+  /**
+   * Called as the form opens and on every change: may start the preview's reads early (`readAhead`) once the values
+   * it needs are known, so the confirmation does not wait for them.
+   */
+  ahead?(context: { target: TargetOf<T> | undefined; values: Readonly<Record<string, FieldValue>> }): void;
 }
 
 /**

@@ -74,6 +74,15 @@ export function parseForm<S extends z.ZodObject>(
       else fields[name] = day.reason;
       continue;
     }
+    if (field.kind === 'record' && field.multiple) {
+      // A list of ids, picked or typed (`101, #102 103`): each part must be an id.
+      const parts = text.split(/[\s,]+/).filter((part) => part !== '' && part !== '#');
+      const picked = parts.map((part) => typedId(part));
+      if (picked.some((id) => id === undefined))
+        fields[name] = 'Pick each from the list (type part of a name or e-mail, then Enter), or type ids and commas';
+      else input[name] = picked.join(', ');
+      continue;
+    }
     if (field.kind === 'record') {
       // A chooser holds the picked record's id, or what was typed when nothing was picked (an id is taken as typed).
       const id = field.numeric ? typedId(text) : text.replace(/^#\s*/, '');

@@ -1,5 +1,6 @@
 import type { AbTestRow } from '../domain/ab-tests';
 import { api } from '../domain/api';
+import { countOf } from '../domain/labels';
 import type { BannerRow, PromotionLinkRow } from '../domain/marketing';
 import {
   bannerStatusLabels,
@@ -68,7 +69,7 @@ export function notificationChoices(notifications: readonly NotificationRow[]): 
     details: [
       formatDate(notification.sent_time ?? notification.send_at),
       sendingStateLabels[notification.sending_state],
-      `${notification.recipients_total} ${notification.recipients_total === 1 ? 'recipient' : 'recipients'}`,
+      countOf(notification.recipients_total, 'recipient'),
     ],
   }));
 }
@@ -239,7 +240,7 @@ export function marketingActivityChoices(activities: readonly MarketingActivityR
     label: activity.activity_name,
     details: [
       formatDate(activity.start_date),
-      `${activity.num_of_activity_days} ${activity.num_of_activity_days === 1 ? 'day' : 'days'}`,
+      countOf(activity.num_of_activity_days, 'day'),
       formatMoney(activity.cost),
     ],
   }));

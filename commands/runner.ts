@@ -19,6 +19,7 @@ import { checkingText, doneText, genericOutcome, unknownText } from './outcome';
 import { closePalette } from './palette-state';
 import { loadPrefill } from './prefill';
 import { armPreviewVersions } from './preview-versions';
+import { forgetReadsAhead } from './read-ahead';
 import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
 import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
@@ -70,6 +71,11 @@ function startPrefill(command: Command, run: OpenRun): void {
   if (command.kind !== 'action' || !command.prefill || !run.target || !command.params) return;
   const mine = run.serial;
   void loadPrefill(command, run, () => (runner.run?.serial === mine ? runner.run : null));
+}
+
+/** Lets the open command's preview read ahead with the form's values (see `PreviewSpec.ahead`). */
+function readPreviewAhead(command: Command, run: OpenRun): void {
+  if (command.kind === 'action') command.preview?.ahead?.({ target: run.target as never, values: run.values });
 }
 
 function finish(): void {
@@ -140,6 +146,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     checking: null,
   };
   startPrefill(command, runner.run);
+  readPreviewAhead(command, runner.run);
   return { opened: true };
 }
 
@@ -201,6 +208,8 @@ export function setValue(name: string, value: FormValues[string]): void {
   if (!run || run.busy) return;
   run.values[name] = value;
   delete run.errors.fields[name];
+  const command = commandById(run.commandId);
+  if (command) readPreviewAhead(command, run);
 }
 
 /** Enter on the form: validates with the command's schema; on to the confirmation, or runs when there is none. */
@@ -276,6 +285,7 @@ async function execute(): Promise<void> {
   const message = command.successMessage?.(context);
   if (checked) toast({ title: message ?? command.title, message: doneText(words, answer), type: 'positive' });
   else if (message) toast({ title: message, type: 'positive' });
+  forgetReadsAhead();
   void revalidateCalls(...command.revalidates);
   const shown = runner.run?.serial === mine ? command.result?.(answer, context) : undefined;
   if (shown && runner.run) {

@@ -59,6 +59,15 @@ export const bulkRunBody = z.strictObject({
 export type BulkRunBody = z.input<typeof bulkRunBody>;
 
 export const bulkRunStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type BulkRunState = (typeof bulkRunStates)[number];
+/** A run's state as the run's page says it. */
+export const bulkRunStateLabels: Record<BulkRunState, string> = {
+  queued: 'Waiting to start',
+  running: 'Running',
+  done: 'Finished',
+  failed: 'Stopped by an error',
+  cancelled: 'Cancelled',
+};
 export const bulkRowStates = ['pending', 'done', 'skipped', 'failed', 'cancelled'] as const;
 export type BulkRowState = (typeof bulkRowStates)[number];
 

@@ -1,3 +1,4 @@
+import { bulkRowStateLabels, bulkRowStates, bulkRunStateLabels, bulkRunStates } from './bulk';
 import {
   chargeKindLabels,
   chargeKinds,
@@ -120,6 +121,8 @@ export const labelledEnums = {
   advancedOption: { values: advancedOptions, labels: advancedOptionLabels },
   editingProjectAction: { values: editingProjectActions, labels: editingProjectActionLabels },
   videoProjectAction: { values: videoProjectActions, labels: videoProjectActionLabels },
+  bulkRunState: { values: bulkRunStates, labels: bulkRunStateLabels },
+  bulkRowState: { values: bulkRowStates, labels: bulkRowStateLabels },
   boolean: { values: ['true', 'false'], labels: booleanLabels },
 } as const satisfies Record<string, LabelledEnum>;
 

@@ -36,12 +36,32 @@ export function canMoveModel(from: ModelState, to: ModelState, heldFrom: ModelSt
   return nextModelStates(from, heldFrom).includes(to);
 }
 
-/** Why a move is refused, naming the allowed next states (the 409's message). */
+/** A state in words inside a sentence: "pending review", "on hold". */
+export const stateInWords = (state: ModelState) => modelStateLabels[state].toLowerCase();
+
+/** States in words as alternatives: "in process, on hold or failed". */
+export function statesInWords(states: readonly ModelState[]): string {
+  const words = states.map(stateInWords);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/**
+ * Why a move is refused, naming the allowed next states in words (the 409's message, shown under the form's field):
+ * "A model that is ready cannot become failed; allowed next states: deprecated".
+ */
 export function refusedMoveMessage(from: ModelState, to: ModelState, heldFrom: ModelState | null = null): string {
   const next = nextModelStates(from, heldFrom);
-  const allowed = next.length === 0 ? 'none (it is final)' : next.join(', ');
-  const held = from === 'ON_HOLD' && heldFrom !== null ? ` (it was held from ${heldFrom})` : '';
-  return `A ${from} model cannot become ${to}${held}; allowed next states: ${allowed}`;
+  const allowed = next.length === 0 ? 'none (it is final)' : statesInWords(next);
+  const held = from === 'ON_HOLD' && heldFrom !== null ? ` (it was held from ${stateInWords(heldFrom)})` : '';
+  return `A model that is ${stateInWords(from)} cannot become ${stateInWords(to)}${held}; allowed next states: ${allowed}`;
+}
+
+/** The state machine in words, for the change-state form: "Pending → in process, on hold or failed; …". */
+export function modelMovesInWords(): string {
+  return Object.entries(modelTransitions)
+    .filter(([, next]) => next.length > 0)
+    .map(([from, next]) => `${modelStateLabels[from as ModelState]} → ${statesInWords(next)}`)
+    .join('; ');
 }
 
 /** The colour a state reads in (status cells, the detail header), for dark and light themes alike. */

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { assignUsersForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { customerIdsField } from '../linked-choices';
 import { segmentFields, segmentFilters, segmentText } from '../notifications/segment-form';
 import { abTestField } from '../record-choices';
 
@@ -23,12 +24,7 @@ export default defineCommand({
     schema: assignUsersForm,
     fields: {
       ab_test_id: abTestField,
-      user_ids: {
-        kind: 'text',
-        label: 'Customer ids',
-        placeholder: '101, 102',
-        hint: 'Or leave empty and choose a segment.',
-      },
+      user_ids: { ...customerIdsField, hint: 'Or leave empty and choose a segment.' },
       ...segmentFields,
     },
   },

@@ -12,7 +12,7 @@ export default defineCommand({
   keywords: ['charge', 'unsuspend', 'retry', 'failed', 'payment', 'reactivate', 'money'],
   confirm: 'money',
   consequence: (target) =>
-    `${target.name}’s card on file is charged the failed amount now; only if it goes through does the account become ACTIVE again.`,
+    `${target.name}’s card on file is charged the failed amount now; only if it goes through does the account become active again.`,
   available: (target) => {
     if (!target.row) return enabled;
     if (target.row.status !== 'SUSPENDED') return hidden;

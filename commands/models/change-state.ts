@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { api } from '../../domain/api';
-import { modelTransitions } from '../../domain/model-states';
+import { modelMovesInWords } from '../../domain/model-states';
 import { updateStateBody } from '../../domain/models';
 import { modelStateLabels, modelStates } from '../../domain/profiles';
 import { call } from '../../src/http';
@@ -29,12 +29,9 @@ export default defineCommand({
         kind: 'select',
         label: 'New state',
         options: modelStates.map((state) => ({ value: state, label: modelStateLabels[state] })),
-        hint: `Allowed moves: ${Object.entries(modelTransitions)
-          .filter(([, next]) => next.length > 0)
-          .map(([from, next]) => `${from} → ${next.join('/')}`)
-          .join('; ')}. A held model goes back to the state it was held from (or FAIL).`,
+        hint: `Allowed moves: ${modelMovesInWords()}. A held model goes back to the state it was held from (or fails).`,
       },
-      reason: { kind: 'textarea', label: 'Reason', placeholder: 'Needed for FAIL: what went wrong' },
+      reason: { kind: 'textarea', label: 'Reason', placeholder: 'Needed when it failed: what went wrong' },
       last_updated_row: {
         kind: 'text',
         label: 'Version read',
@@ -46,5 +43,5 @@ export default defineCommand({
   confirm: false,
   run: ({ params, signal }) => call(api.models.updateState, { body: params }, { signal }),
   revalidates: modelViews,
-  successMessage: ({ params }) => `Model #${params.model_id} is ${modelStateLabels[params.state]} now`,
+  successMessage: ({ params }) => `Model #${params.model_id} is ${modelStateLabels[params.state].toLowerCase()} now`,
 });

@@ -1,6 +1,7 @@
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { trainingProjectField } from '../linked-choices';
 import { modelIdField, modelViews } from './model-fields';
 
 export default defineCommand({
@@ -12,7 +13,7 @@ export default defineCommand({
   keywords: ['model', 'project', 'exclude', 'remove', 'training set'],
   params: {
     schema: api.models.excludeProject.params,
-    fields: { model_id: modelIdField, project_id: { kind: 'number', label: 'Training project id' } },
+    fields: { model_id: modelIdField, project_id: trainingProjectField(false) },
   },
   confirm: false,
   run: ({ params, signal }) => call(api.models.excludeProject, { params }, { signal }),

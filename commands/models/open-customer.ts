@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { api } from '../../domain/api';
 import { defineCommand } from '../define';
+import { customerField } from '../linked-choices';
 import { navigateTo, userPath } from '../navigate';
 
 export default defineCommand({
@@ -12,7 +13,7 @@ export default defineCommand({
   keywords: ['model', 'customer', 'owner', 'user'],
   params: {
     schema: z.object({ user_id: api.users.get.params.shape.user_id }),
-    fields: { user_id: { kind: 'number', label: 'Customer id' } },
+    fields: { user_id: customerField },
   },
   confirm: false,
   run: async ({ params }) => navigateTo(userPath(params.user_id)),

@@ -6,6 +6,7 @@ import { call } from '../../src/http';
 import { type FieldSpec, optionsFrom } from '../define';
 import type { AvailabilitySpec } from '../field-availability';
 import type { FormValues } from '../form-values';
+import { customerField } from '../linked-choices';
 import { partnerField } from '../record-choices';
 
 /** What a partner command changes on screen. */
@@ -94,7 +95,12 @@ export const partnerFields = {
     options: formsOfPayment.map((value) => ({ value, label: formOfPaymentLabels[value] })),
   },
   trial_photos_new_user: { kind: 'number', label: 'Trial photos for a new customer', placeholder: '0' },
-  user_id: { kind: 'number', label: 'Their customer id', placeholder: 'optional', hint: 'Their talent profiles.' },
+  user_id: {
+    ...customerField,
+    label: 'Their customer account',
+    placeholder: 'Optional: type part of their name, e-mail or id',
+    hint: 'The Loupe customer account their talent profiles are on.',
+  },
   count_in_reports: { kind: 'select', label: 'Count in reports', placeholder: 'Yes', options: yesNo },
   skip_base_payment: { kind: 'select', label: 'Skip base payment', placeholder: 'No', options: yesNo },
 } satisfies Record<string, FieldSpec>;

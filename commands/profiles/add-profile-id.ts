@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { addProfileIdBody } from '../../domain/profiles';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { otherProfileField } from '../linked-choices';
 import { profileViews } from './profile-choice';
 
 export default defineCommand({
@@ -14,12 +15,7 @@ export default defineCommand({
   params: {
     schema: addProfileIdBody,
     fields: {
-      profile_id: {
-        kind: 'number',
-        label: 'Profile id',
-        placeholder: 'Another customer’s profile',
-        hint: 'The customer gets a copy of it, with the model it edits with.',
-      },
+      profile_id: otherProfileField,
     },
   },
   confirm: false,

@@ -1,5 +1,5 @@
 import { api } from '../../domain/api';
-import { addTalentProfileBody, profileColors, profileFormats } from '../../domain/profiles';
+import { addTalentProfileBody, profileColorLabels, profileColors, profileFormats } from '../../domain/profiles';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
 import { profileViews } from './profile-choice';
@@ -24,8 +24,8 @@ export default defineCommand({
       color: {
         kind: 'select',
         label: 'Color',
-        placeholder: 'COLOR unless told otherwise',
-        options: profileColors.map((value) => ({ value, label: value })),
+        placeholder: `${profileColorLabels.COLOR} unless told otherwise`,
+        options: profileColors.map((value) => ({ value, label: profileColorLabels[value] })),
       },
     },
   },

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { revertModelForm } from '../../domain/profiles';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { revertModelField } from '../linked-choices';
 import { profileField, profileViews } from './profile-choice';
 
 /** The model to revert to: the one given, else the newest the finetune history offers REVERT on. */
@@ -24,12 +25,7 @@ export default defineCommand({
     schema: revertModelForm,
     fields: {
       profile_id: profileField,
-      model_id: {
-        kind: 'number',
-        label: 'Model id',
-        placeholder: 'Empty: the newest earlier model',
-        hint: 'The finetune history fills this in.',
-      },
+      model_id: revertModelField,
     },
   },
   confirm: 'destructive',

@@ -3,11 +3,17 @@ import { api } from '../../domain/api';
 import { formatMoney, type Money, money } from '../../domain/money';
 import { type Refundable, refundBody, refundDestinationLabels } from '../../domain/refunds';
 import { call } from '../../src/http';
+import { typedId } from '../../src/ui/fields/rank-choices';
 import { defineCommand, optionsFrom, type Preview, type PreviewLine } from '../define';
+import { readAhead, readOnce } from '../read-ahead';
 import { editingProjectField } from './project-choice';
 
 const refundForm = refundBody.extend({ project_id: api.refunds.refund.params.shape.project_id });
 type RefundForm = z.output<typeof refundForm>;
+
+/** What is left to refund of a project (its ETag is the version the refund is sent against). */
+const refundableOf = (projectId: number) => (signal: AbortSignal) =>
+  call(api.refunds.refundable, { params: { project_id: projectId } }, { signal, silent: true });
 
 const minorOf = (amount: number) => Math.round(amount * 100);
 const moneyLike = (minor: number, like: Money): Money => ({ ...like, amount: minor });
@@ -90,12 +96,13 @@ export default defineCommand({
       ? `Money goes back to ${target.name}’s card now; it cannot be undone.`
       : `${target.name} receives credit now, usable on their next charges; it cannot be undone.`,
   preview: {
+    // What is left to refund is asked once the project is known, while the rest of the form is typed.
+    ahead: ({ values }) => {
+      const id = typedId(String(values.project_id ?? ''));
+      if (id) readAhead(`refundable:${id}`, refundableOf(Number(id)));
+    },
     load: async ({ target, params, signal }) => {
-      const left = await call(
-        api.refunds.refundable,
-        { params: { project_id: params.project_id } },
-        { signal, silent: true },
-      );
+      const left = await readOnce(`refundable:${params.project_id}`, signal, refundableOf(params.project_id));
       return refundPreview(left, params, target.name);
     },
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { api } from '../../domain/api';
+import { roleLabels } from '../../domain/roles';
 import { setRoleBody } from '../../domain/staff';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
@@ -17,9 +18,10 @@ export default defineCommand({
     fields: { staff_id: staffIdField, role: roleField },
   },
   confirm: 'destructive',
-  consequence: (_, params) => `Their next request is made as ${params.role}: areas and actions follow the new role.`,
+  consequence: (_, params) =>
+    `Their next request is made as ${roleLabels[params.role]}: areas and actions follow the new role.`,
   run: ({ params, signal }) =>
     call(api.staffAccounts.setRole, { params: { staff_id: params.staff_id }, body: { role: params.role } }, { signal }),
   revalidates: staffViews,
-  successMessage: ({ params }) => `Role changed to ${params.role}`,
+  successMessage: ({ params }) => `Role changed to ${roleLabels[params.role]}`,
 });

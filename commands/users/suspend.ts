@@ -25,7 +25,7 @@ export default defineCommand({
   },
   confirm: 'destructive',
   consequence: (target) =>
-    `${target.name}’s account becomes SUSPENDED until someone unsuspends it. The reason is kept in the audit log.`,
+    `${target.name}’s account becomes suspended until someone unsuspends it. The reason is kept in the audit log.`,
   available: (target) => (target.row?.status === 'SUSPENDED' ? hidden : enabled),
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.users.suspend, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),

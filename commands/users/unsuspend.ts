@@ -12,7 +12,7 @@ export default defineCommand({
   shortcut: 'Shift+U',
   keywords: ['reactivate', 'activate', 'unban', 'unblock', 'unlock', 'restore'],
   confirm: false,
-  consequence: (target) => `${target.name}’s account becomes ACTIVE again.`,
+  consequence: (target) => `${target.name}’s account becomes active again.`,
   available: (target) => (target.row && target.row.status !== 'SUSPENDED' ? hidden : enabled),
   run: ({ target, idempotencyKey, signal }) =>
     call(api.users.unsuspend, { params: { user_id: target.id } }, { idempotencyKey, signal }),

@@ -10,7 +10,7 @@ export {
 } from './api-error';
 export { type CallInput, type CallOptions, call } from './call';
 export { endSession } from './end-session';
-export { collectVersions, requireVersions } from './record-versions';
+export { collectVersions, noteVersion, requireVersions } from './record-versions';
 export { refreshSession } from './refresh';
 export { revalidateCalls, swrConfig, swrKey, useCall } from './swr';
 export { onUncertainOutcome, setMoneyTimeoutMs } from './uncertain-outcome';

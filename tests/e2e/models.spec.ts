@@ -97,7 +97,7 @@ test('keyboard only: filter the models list to PENDING_REVIEW, open one, narrow 
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('New state')).toHaveValue('READY');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText(`Model #${modelId} is Ready now`)).toBeVisible();
+  await expect(page.getByText(`Model #${modelId} is ready now`)).toBeVisible();
   await expect(page.getByTestId('model-state')).toHaveText('Ready');
 
   // Back to the list (the filter is still in its address): the model has left PENDING_REVIEW.

@@ -28,7 +28,7 @@ test('suspend and unsuspend a customer with the keyboard alone', async ({ page, 
   await page.keyboard.press('Tab');
   await page.keyboard.type('Chargeback filed for the October invoice');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText(/becomes SUSPENDED/)).toBeVisible();
+  await expect(page.getByText(/account becomes suspended until someone unsuspends it/)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(header).toContainText(/suspended/i);
   await expect(page.getByText(/is suspended/)).toBeVisible();

@@ -81,7 +81,8 @@ test('keyboard only: open a customer’s Profiles tab, read a finetune history, 
   await page.keyboard.press('Enter');
   await tabTo(page, 'button', `Revert to #${revertTo}`);
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Model id')).toHaveValue(String(revertTo));
+  // The model chooser, prefilled from the row: it names the model by its date, with its id.
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue(new RegExp(`#${revertTo}$`));
   await page.keyboard.press('Control+Enter');
   await expect(page.getByText(new RegExp(`edits with model #${revertTo} from now on`))).toBeVisible();
   await page.keyboard.press('Enter');

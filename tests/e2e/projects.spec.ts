@@ -139,7 +139,7 @@ test('keyboard only: put a waiting model on hold from its row in the pending-pro
   await expect(state).toBeFocused();
   await state.selectOption('ON_HOLD');
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText(`Model #${model.record_id} is On hold now`)).toBeVisible();
+  await expect(page.getByText(`Model #${model.record_id} is on hold now`)).toBeVisible();
   // The queue refreshes in place: the held model is no longer waiting.
   await expect(row).toHaveCount(0);
   await expect(queue).toBeVisible();

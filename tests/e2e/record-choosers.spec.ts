@@ -15,7 +15,10 @@ function nextPost(page: Page, path: string): Promise<Request> {
 
 async function adminGet<T>(baseURL: string, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
   const { api, token } = await apiAs('ADMIN', baseURL);
-  const answer = await api[method](path, { headers: { Authorization: `Bearer ${token}` }, data });
+  // A change needs the XSRF cookie's token echoed (the sign-in set it).
+  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf };
+  const answer = await api[method](path, { headers, data });
   expect(answer.status()).toBe(200);
   const body = (await answer.json()) as T;
   await api.dispose();
@@ -45,7 +48,7 @@ async function pick(page: Page, label: string, fragment: string, id: number): Pr
   await expect(chooser).toHaveValue(new RegExp(`· #${id}$`));
 }
 
-test('model, A/B test and staff member are picked by name, and the calls carry their ids', async ({
+test('model, A/B test, staff member and customer are picked by name, and the calls carry their ids', async ({
   page,
   baseURL,
 }) => {
@@ -68,9 +71,20 @@ test('model, A/B test and staff member are picked by name, and the calls carry t
   );
   if (!model) throw new Error('No unlocked demo model');
   const { tests } = await adminGet<{ tests: AbTestRow[] }>(origin, 'get', '/admin/a_b_testing');
-  // Any running test: the demo's feature labels repeat, so this one is picked by its number (`#id` ranks first).
-  const running = tests.find((row) => !row.is_done);
-  if (!running) throw new Error('No running demo A/B test');
+  // Any running test (one is made when the demo's have all ended): the demo's feature labels repeat, so it is picked by
+  // its number (`#id` ranks first).
+  const running =
+    tests.find((row) => !row.is_done) ??
+    (
+      await adminGet<{ test: AbTestRow }>(origin, 'post', '/admin/a_b_testing', {
+        feature_id: 'chooser_check',
+        feature_label: 'Chooser check',
+        variants: [
+          { name: 'control', percentage: 50 },
+          { name: 'new', percentage: 50 },
+        ],
+      })
+    ).test;
   const { staff } = await adminGet<{ staff: StaffRow[] }>(origin, 'get', '/admin/staff');
   const member = staff.find((row) => row.email === emailOf('SUPPORT_PL1'));
   if (!member) throw new Error('No SUPPORT_PL1 demo staff member');
@@ -107,4 +121,10 @@ test('model, A/B test and staff member are picked by name, and the calls carry t
   await page.keyboard.press('Enter');
   await ended;
   await expect(page.getByText('Sessions ended')).toBeVisible();
+
+  // Customer: the search call, by the model owner's whole e-mail (an exact e-mail ranks first).
+  await openCommand(page, 'Open customer by name or id');
+  await pick(page, 'Customer', model.user_email, model.user_id);
+  await page.keyboard.press('Control+Enter');
+  await expect(page).toHaveURL(new RegExp(`/users/${model.user_id}/`));
 });

@@ -67,9 +67,9 @@ test('an admin changes a person’s role from a deep link, and that person’s o
     await signIn(admin, 'ADMIN', `/operations-center/staff?run=staff.change-role&staff_id=${id}&role=SUPPORT_PL1`);
     await expect(admin.getByLabel('Role', { exact: true })).toHaveValue('SUPPORT_PL1');
     await admin.keyboard.press('Control+Enter');
-    await expect(admin.getByText(/next request is made as SUPPORT_PL1/)).toBeVisible();
+    await expect(admin.getByText(/next request is made as Support PL1:/)).toBeVisible();
     await admin.keyboard.press('Enter');
-    await expect(admin.getByText('Role changed to SUPPORT_PL1')).toBeVisible();
+    await expect(admin.getByText('Role changed to Support PL1')).toBeVisible();
     // Their next request (another tab of the area) is refused: the console learns the role and the area goes.
     await page.getByRole('link', { name: 'Partner activities' }).click();
     await expect(areas.getByRole('link', { name: 'Partners' })).toHaveCount(0);

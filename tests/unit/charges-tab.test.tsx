@@ -109,7 +109,7 @@ describe('ChargesTab', () => {
     const banner = await screen.findByRole('region', { name: 'Failed charge' });
     expect(banner.textContent).toMatch(/Failed charge £29\.00.*incorrect card number.*2 retries so far/);
     const rows = within(screen.getByRole('table', { name: 'Charges' })).getAllByRole('row');
-    expect(rows[1]?.textContent).toMatch(/Subscription: October 2026.*failed.*incorrect card number/i);
+    expect(rows[1]?.textContent).toMatch(/^#12.*Subscription: October 2026.*failed.*incorrect card number/i);
     expect(rows[2]?.textContent).toMatch(/LP-2026-0000011 · not issued yet/);
     fireEvent.click(within(banner).getByRole('button', { name: 'Retry charge' }));
     await waitFor(() => expect(runner.run?.commandId).toBe('charges.retry-charge'));

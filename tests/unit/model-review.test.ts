@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBucket, formatParameterValue, modelParameters, parameterByKey } from '../../domain/model-parameters';
-import { canMoveModel, modelTransitions, refusedMoveMessage } from '../../domain/model-states';
+import { canMoveModel, modelMovesInWords, modelTransitions, refusedMoveMessage } from '../../domain/model-states';
 import { modelStates } from '../../domain/profiles';
 import { toneCurvePoints } from '../../domain/tone-curve';
 import { selectionFromSearch, selectionToSearch, toggled, withoutField } from '../../views/models/selection-url';
@@ -64,8 +64,13 @@ describe('model review helpers', () => {
     expect(canMoveModel('PENDING_REVIEW', 'READY')).toBe(true);
     expect(canMoveModel('DEPRECATED', 'READY')).toBe(false);
     expect(refusedMoveMessage('READY', 'FAIL')).toBe(
-      'A READY model cannot become FAIL; allowed next states: DEPRECATED',
+      'A model that is ready cannot become failed; allowed next states: deprecated',
     );
+    expect(refusedMoveMessage('ON_HOLD', 'READY', 'PENDING_REVIEW')).toBe(
+      'A model that is on hold cannot become ready (it was held from pending review); allowed next states: pending review or failed',
+    );
+    expect(modelMovesInWords()).toMatch(/^Pending → in process, on hold or failed; In process → /);
+    expect(modelMovesInWords()).not.toMatch(/\b[A-Z][A-Z0-9]+(_[A-Z0-9]+)+\b|\bFAIL\b|\bREADY\b/);
   });
 
   it('draws the identity for a neutral curve and lifts the shadows of a matte one', () => {

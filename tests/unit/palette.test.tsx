@@ -166,9 +166,9 @@ describe('Palette', () => {
     act(() => {
       fireEvent.change(paletteInput(), { target: { value: 'open customer' } });
     });
-    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Open customer by id/));
+    await waitFor(() => expect(optionLabels()[0]).toMatch(/^Open customer by name or id/));
     press('Enter');
-    const idField = await screen.findByLabelText('Customer id');
+    const idField = await screen.findByRole('combobox', { name: 'Customer' });
     await waitFor(() => expect(document.activeElement).toBe(idField));
     press('Escape');
     expect(await screen.findByPlaceholderText(/type a command/i)).toBeTruthy();

@@ -107,7 +107,8 @@ describe('record choice sources', () => {
     expect(one).toMatchObject({ value: '9', label: 'Spring sale' });
     expect(one?.details[0]).toBe('1 Dec 2026');
     expect(one?.details[2]).toBe('1 recipient');
-    expect(many?.details[2]).toBe('1200 recipients');
+    // Counts read as everywhere else in the console (countOf): grouped thousands.
+    expect(many?.details[2]).toBe('1,200 recipients');
   });
 
   it('banners and staff are listed newest first whatever the list order', () => {

@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { trackRun } from '../../commands/bulk/progress';
 import { navigateTo, userPath } from '../../commands/navigate';
 import { api } from '../../domain/api';
-import { type BulkRowState, bulkRowStateLabels, bulkRowStates } from '../../domain/bulk';
+import { type BulkRowState, bulkRowStateLabels, bulkRowStates, bulkRunStateLabels } from '../../domain/bulk';
 import type { Header } from '../../domain/tables';
 import { call, revalidateCalls } from '../../src/http';
 import { useSession } from '../../src/session/store';
@@ -82,7 +82,7 @@ export default function BulkRunPage({ id }: { id: number }) {
     <div className="flex flex-1 flex-col">
       <PageHeader
         title={`Bulk run #${run.id}: ${title}`}
-        subtitle={`${run.state} · by ${run.created_by.name} · ${run.target === 'filter' ? 'by filter' : 'selected customers'}`}
+        subtitle={`${bulkRunStateLabels[run.state]} · by ${run.created_by.name} · ${run.target === 'filter' ? 'by filter' : 'selected customers'}`}
         actions={
           mine ? (
             going ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
 import type { ChoicesFromCall, FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
 import { runner } from '../../commands/runner';
 import type { Endpoint } from '../../domain/endpoint';
@@ -37,9 +38,11 @@ const choicesQueryDelayMs = 150;
 
 function FieldWithChoices({ source, ...props }: CommandFieldProps & { source: ChoicesFromCall }) {
   const { userRole } = useSession();
+  const { run } = useSnapshot(runner);
   const [query, setQuery] = useState('');
   const settled = useDebounced(query, choicesQueryDelayMs);
-  const input = source.input({ role: userRole, target: runner.run?.target }, settled.trim());
+  // The values from the snapshot (a field re-asks when the one it hangs on changes); the target as the runner has it.
+  const input = source.input({ role: userRole, target: runner.run?.target, values: run?.values }, settled.trim());
   const endpoint = source.endpoint as Endpoint;
   // Silent: a failed list is said under the field (and a typed id still works), not toasted.
   const { data, error, isLoading } = useSWR(
@@ -96,6 +99,7 @@ function FieldOf({
         choices,
         choicesError,
         onQueryChange,
+        multiple: spec.multiple,
       }}
       {...props}
       error={error}

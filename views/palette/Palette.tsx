@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import { bulkFlow, closeBulk } from '../../commands/bulk/flow';
 import { useDeepLinks } from '../../commands/deep-link';
 import type { ActionCommand } from '../../commands/define';
@@ -7,6 +7,8 @@ import { commandById } from '../../commands/index';
 import { usePageTarget } from '../../commands/page-target';
 import { openPalette, paletteState } from '../../commands/palette-state';
 import { reloadRecents } from '../../commands/recents';
+import { recordContext } from '../../commands/record-context';
+import { readAheadForRecord } from '../../commands/record-read-ahead';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
 import { useSession } from '../../src/session/store';
@@ -51,6 +53,8 @@ export function Palette() {
     if (userID !== undefined) reloadRecents();
   }, [userID]);
   useEffect(() => attachPalette(openWithSearch), []);
+  // The focused row's commands read ahead (the refund's amount left) before its menu or a shortcut opens them.
+  useEffect(() => subscribe(recordContext, () => readAheadForRecord(recordContext.record)), []);
 
   const command = run ? commandById(run.commandId) : undefined;
   const action = command?.kind === 'action' ? (command as ActionCommand) : undefined;

@@ -102,9 +102,12 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
     const first = foundEntries({ records, identifier, commands: allCommands, role: userRole, frecency });
     // An address, an invoice number or a ticket is not a command's name: only what it found is listed. A word that may
     // be a slug or a ref ("partn") is still matched against the commands.
-    const ticket = search.trim().length > maxIdentifierLength || (identifier !== undefined && /\s/.test(search.trim()));
+    // A text longer than any identifier is a pasted ticket, never a command's name: it is not ranked (ranking 100 kB
+    // against every command cost more than the server's answer).
+    const long = search.trim().length > maxIdentifierLength;
+    const ticket = long || (identifier !== undefined && /\s/.test(search.trim()));
     const ranked =
-      identifier && (ticket || !ambiguousKinds.has(identifier.kind))
+      long || (identifier && (ticket || !ambiguousKinds.has(identifier.kind)))
         ? []
         : rankScored([...forSelection, ...entries], search, frecency, maxListed);
     const taken = new Set(first.map((entry) => entry.value));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { type Identifier, maxIdentifierLength, parseIdentifier, resolveQueryOf } from '../../domain/identifiers';
 import type { FoundRecord } from '../../domain/palette';
@@ -22,24 +22,30 @@ export function findQueryOf(
 
 /**
  * The query once settled: at once when it jumped by more than one character (a paste, a cut), else after `settleMs`
- * of no change. One request per settled query, however fast people type.
+ * of no change. One request per settled query, however fast people type. A jump settles in the same render (state
+ * adjusted while rendering), so a paste's request leaves with the paste's first commit, not one render later.
  */
 function useSettled(value: string | undefined): string | undefined {
-  const [settled, setSettled] = useState(value);
-  const previous = useRef(value);
+  const [state, setState] = useState({ value, settled: value });
+  let settled = state.settled;
+  if (state.value !== value) {
+    const jumped = value === undefined || Math.abs(value.length - (state.value ?? '').length) > 1;
+    if (jumped) settled = value;
+    setState({ value, settled });
+  }
   useEffect(() => {
-    const before = previous.current ?? '';
-    previous.current = value;
-    const jumped = Math.abs((value ?? '').length - before.length) > 1;
-    if (jumped || value === undefined) {
-      setSettled(value);
-      return;
-    }
-    const timer = setTimeout(() => setSettled(value), settleMs);
+    if (settled === value) return;
+    const timer = setTimeout(
+      () => setState((now) => (now.value === value ? { value, settled: value } : now)),
+      settleMs,
+    );
     return () => clearTimeout(timer);
-  }, [value]);
+  }, [value, settled]);
   return settled;
 }
+
+/** One empty list for every render without an answer, so lists derived from it are not computed again. */
+const none: readonly never[] = [];
 
 export interface PaletteFind {
   /** The records the typed identifier names, first. */
@@ -69,8 +75,8 @@ export function usePaletteFind(typed: string): PaletteFind {
   });
   const current = settled !== undefined && settled === q;
   return {
-    records: current ? (data?.records ?? []) : [],
-    customers: current ? (data?.customers ?? []) : [],
+    records: current ? (data?.records ?? none) : none,
+    customers: current ? (data?.customers ?? none) : none,
     searching: q !== undefined && (!current || isLoading),
     identifier,
     answered: q === undefined || (current && data !== undefined),

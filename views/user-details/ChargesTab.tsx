@@ -89,6 +89,8 @@ export function ChargesTab({ row, target }: UserTabProps) {
         rowKey={(charge) => charge.id}
         empty="No charges yet."
         columns={[
+          // The id the charge commands take (refund, invoices), as every page writes it.
+          { header: 'Charge', cell: (charge) => <span className="tabular-nums">#{charge.id}</span> },
           {
             header: 'Date',
             cell: (charge) => <span className="whitespace-nowrap">{formatDateTime(charge.date)}</span>,

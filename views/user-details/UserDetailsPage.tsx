@@ -11,6 +11,7 @@ import { EmptyState } from '../../src/ui/EmptyState';
 import { PageHeader } from '../../src/ui/PageHeader';
 import { Spinner } from '../../src/ui/Spinner';
 import { Tabs } from '../../src/ui/Tabs';
+import { wantCommandsNow } from '../shell/LazyCommandLayer';
 import { formatDateTime, StatusBadge, suspendReasonLabel } from '../users/customer-format';
 import { HeaderFacts } from './HeaderFacts';
 import { NotBuiltTab } from './NotBuiltTab';
@@ -25,6 +26,8 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
   const target = useMemo(() => (row ? userTarget(row) : undefined), [row]);
   const seenName = target?.name;
   const seenEmail = target?.email;
+  // A customer's page leads to commands (keyboard agents press Shift+F at once): the palette loads once it has painted.
+  useEffect(wantCommandsNow, []);
   useEffect(() => {
     if (row?.id && seenName) rememberUser({ id: row.id, name: seenName, email: seenEmail });
   }, [row?.id, seenName, seenEmail]);

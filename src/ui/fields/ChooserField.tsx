@@ -11,6 +11,19 @@ interface ChooserFieldProps extends FieldProps {
   loadError?: string;
   /** What is typed, for a list call that searches on the server. */
   onQueryChange?: (query: string) => void;
+  /** The value is a list of ids (`101, 102`): the text after the last comma searches, a pick adds its id. */
+  multiple?: boolean;
+}
+
+/** In a list of ids being typed (`101, 102, smi`), the part that searches: after the last comma. */
+export function lastPart(text: string): string {
+  return text.slice(text.lastIndexOf(',') + 1).trim();
+}
+
+/** The list with its last part replaced by a picked id, ready for the next: `101, 102, `. */
+export function withPicked(text: string, id: string): string {
+  const head = text.slice(0, text.lastIndexOf(',') + 1);
+  return `${head}${head ? ' ' : ''}${id}, `;
 }
 
 /** How a chosen record reads in its field: `Smith wedding · #1508`. */
@@ -24,14 +37,16 @@ export function choiceText(choice: FieldChoice): string {
  * is taken as it is, so the field still works when the list cannot be loaded. The value is the picked record's id, or
  * the text typed when nothing was picked (the form then says to pick one).
  */
-export function ChooserField({ choices, loading, loadError, onQueryChange, ...props }: ChooserFieldProps) {
+export function ChooserField({ choices, loading, loadError, onQueryChange, multiple, ...props }: ChooserFieldProps) {
   const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const chosen = choices.find((choice) => choice.value === props.value);
-  const text = typed ?? (chosen ? choiceText(chosen) : props.value ? `#${props.value}` : '');
-  const matches = rankChoices(choices, typed ?? '').slice(0, shownChoices);
-  const listed = open && typed !== null && matches.length > 0;
+  const query = multiple ? lastPart(props.value) : (typed ?? '');
+  const text = multiple ? props.value : (typed ?? (chosen ? choiceText(chosen) : props.value ? `#${props.value}` : ''));
+  const matches = rankChoices(choices, query).slice(0, shownChoices);
+  // A list of ids lists choices only while a part is typed (Enter after `101, ` submits, it picks nothing).
+  const listed = open && (multiple ? query !== '' : typed !== null) && matches.length > 0;
   const listId = `${props.id}-choices`;
 
   useEffect(() => {
@@ -41,14 +56,14 @@ export function ChooserField({ choices, loading, loadError, onQueryChange, ...pr
   const pick = (choice: FieldChoice) => {
     setTyped(null);
     setOpen(false);
-    props.onChange(choice.value);
+    props.onChange(multiple ? withPicked(props.value, choice.value) : choice.value);
   };
   const onType = (value: string) => {
     setTyped(value);
     setOpen(true);
     setActive(0);
-    onQueryChange?.(value);
-    props.onChange(typedId(value) ?? value);
+    onQueryChange?.(multiple ? lastPart(value) : value);
+    props.onChange(multiple ? value : (typedId(value) ?? value));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

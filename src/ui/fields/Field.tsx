@@ -21,6 +21,8 @@ export interface FieldDescriptor {
   choices?: readonly FieldChoice[];
   choicesError?: string;
   onQueryChange?: (query: string) => void;
+  /** Record only: the value is a list of ids, a pick adds one. */
+  multiple?: boolean;
 }
 
 interface AnyFieldProps extends Omit<FieldProps<FieldValue>, 'label' | 'placeholder' | 'hint' | 'onChange'> {
@@ -59,6 +61,7 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
           loading={descriptor.optionsLoading}
           loadError={descriptor.choicesError}
           onQueryChange={descriptor.onQueryChange}
+          multiple={descriptor.multiple}
         />
       );
     case 'text':

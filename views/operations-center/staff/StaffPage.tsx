@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { permitted } from '../../../commands/access';
+import { forbiddenReason, permitted } from '../../../commands/access';
 import { commandById } from '../../../commands/index';
 import { runCommand } from '../../../commands/runner';
 import { api } from '../../../domain/api';
@@ -58,7 +58,7 @@ export default function StaffPage() {
           {
             id,
             label: command.title,
-            ...(permitted(command, userRole) ? {} : { disabledReason: 'needs assign_roles' }),
+            ...(permitted(command, userRole) ? {} : { disabledReason: forbiddenReason(command) }),
           },
         ];
       }),
