@@ -138,6 +138,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     prefilling: null,
     quote: null,
     checking: null,
+    approval: null,
   };
   startPrefill(command, runner.run);
   return { opened: true };
@@ -221,6 +222,7 @@ export function submitForm(): Promise<void> {
   }
   open.run.errors = { fields: {}, form: null };
   open.run.parsed = result.data;
+  open.run.approval = null;
   if (open.run.steps.includes('confirm')) {
     advance(open.run);
     return Promise.resolve();
