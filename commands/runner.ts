@@ -37,6 +37,8 @@ export interface RunRequest {
   origin?: Origin;
   /** Called once when this run closes, whether it ran or not. */
   onClose?: () => void;
+  /** The prefill names the one record acted on (a row's Enter, a palette entry for it): when it parses, confirm at once. */
+  straightToConfirm?: boolean;
 }
 
 let serial = 0;
@@ -140,6 +142,13 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     checking: null,
     approval: null,
   };
+  if (request.straightToConfirm && command.params && runner.run.step === 'form' && steps.includes('confirm')) {
+    const parsed = parseForm(command.params, runner.run.values, { role: session.userRole, target });
+    if (parsed.ok) {
+      runner.run.parsed = parsed.data;
+      runner.run.step = 'confirm';
+    }
+  }
   startPrefill(command, runner.run);
   return { opened: true };
 }
