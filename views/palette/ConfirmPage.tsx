@@ -78,6 +78,11 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
     if (preview.ready && command.preview)
       form.current?.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
   }, [preview.ready, command.preview]);
+  // Refused as needing approval, the button (busy meanwhile, so it lost focus) now requests it: Enter does.
+  const needsApproval = Boolean(run?.approval);
+  useEffect(() => {
+    if (needsApproval) form.current?.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
+  }, [needsApproval]);
   if (!run) return null;
   const target = runner.run?.target;
   const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
