@@ -3,7 +3,7 @@ import { api } from '../../domain/api';
 import { formatMoney, type Money, money } from '../../domain/money';
 import { type Refundable, refundBody, refundDestinationLabels } from '../../domain/refunds';
 import { call } from '../../src/http';
-import { defineCommand, optionsFrom, type Preview, type PreviewLine } from '../define';
+import { defineCommand, optionsFrom, type Preview, type PreviewLine, type UserTarget } from '../define';
 import { editingProjectField } from './project-choice';
 
 const refundForm = refundBody.extend({ project_id: api.refunds.refund.params.shape.project_id });
@@ -41,6 +41,12 @@ export function refundPreview(left: Refundable, params: RefundForm, customerName
       ? `Refunds ${text} to the card that paid for ${left.project_name}; the invoice gets a credit note.`
       : `Adds ${text} of credit to ${customerName}’s account for ${left.project_name}; the card is not touched.`;
   return { headline, lines, ...(blocked ? { blocked } : {}) };
+}
+
+/** The amount in the customer's currency when known ("$12.50"), else as a number. */
+function amountOf(target: UserTarget, params: RefundForm): string {
+  const currency = target.row?.currency;
+  return currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);
 }
 
 export default defineCommand({
@@ -103,6 +109,10 @@ export default defineCommand({
     const { project_id, ...body } = params;
     return call(api.refunds.refund, { params: { project_id }, body }, { idempotencyKey, signal });
   },
+  approval: {
+    request: ({ params, signal }) => call(api.approvals.requestRefund, { body: params }, { signal }),
+    what: ({ target, params }) => `${amountOf(target, params)} card refund for ${target.name}`,
+  },
   revalidates: [
     api.projects.editing,
     api.refunds.refundable,
@@ -123,8 +133,7 @@ export default defineCommand({
     },
   },
   successMessage: ({ target, params }) => {
-    const currency = target.row?.currency;
-    const amount = currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);
+    const amount = amountOf(target, params);
     return `Project #${params.project_id}: ${amount} refunded ${params.to === 'card' ? 'to the card' : 'as credit'}`;
   },
 });
