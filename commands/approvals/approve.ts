@@ -13,7 +13,7 @@ export default defineCommand({
   params: { schema: approvalIdForm, fields: { approval_id: approvalField } },
   confirm: 'money',
   consequence: () =>
-    'Runs the request exactly as it was asked for, once, in the requester’s name; the requester hears of it at once.',
+    'Runs the request exactly as it was asked for, once; the requester hears of it at once.',
   preview: { load: ({ params, signal }) => approvalPreview(params.approval_id, signal) },
   run: ({ params, idempotencyKey, signal }) =>
     call(api.approvals.approve, { params: { approval_id: params.approval_id } }, { idempotencyKey, signal }),

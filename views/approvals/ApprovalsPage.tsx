@@ -44,7 +44,7 @@ function rowOf(request: ApprovalRequest, now: number, me: number | null): Row {
   return {
     ...request,
     what: approvalKindLabels[request.kind],
-    asked_by: request.requested_by === me ? `${request.requested_by_name} (you)` : request.requested_by_name,
+    asked_by: request.requested_by === me ? 'You' : request.requested_by_name,
     why: request.args.description ? `${why}: ${request.args.description}` : why,
     age: spanText(now - Date.parse(request.created_at)),
     left:
@@ -131,18 +131,15 @@ export default function ApprovalsPage() {
   if (!data && isLoading) return <Spinner label="Loading the approval requests" />;
   const waiting = rows.filter((row) => row.status === 'PENDING').length;
   const mine = rows.filter((row) => row.status === 'PENDING' && row.requested_by === userID).length;
-  const yours = mine > 0 ? ` (${mine} yours: someone else decides those)` : '';
   const decidable = (row: Row) => approver && row.status === 'PENDING' && row.requested_by !== userID;
+  const subtitle = !approver
+    ? `${waiting} waiting: yours, and what became of them; an admin or a support master decides`
+    : waiting > 0 && mine === waiting
+      ? `${waiting} waiting, all yours: someone else decides them; Enter opens the customer`
+      : `${waiting} waiting${mine > 0 ? ` (${mine} yours, for someone else)` : ''}, oldest first: Enter approves after a fresh preview, “.” opens the menu (reject, open the customer)`;
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader
-        title="Approvals"
-        subtitle={
-          approver
-            ? `${waiting} waiting${yours}, oldest first: Enter approves after a fresh preview, “.” opens the menu (reject, open the customer)`
-            : `${waiting} waiting: yours, and what became of them; an admin or a support master decides`
-        }
-      />
+      <PageHeader title="Approvals" subtitle={subtitle} />
       <div className="p-4 md:px-6">
         <DataTable
           id="approvals.list"
