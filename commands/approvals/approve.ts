@@ -12,8 +12,7 @@ export default defineCommand({
   keywords: ['approve', 'approval', 'second person', 'request', 'credit', 'refund', 'allow'],
   params: { schema: approvalIdForm, fields: { approval_id: approvalField } },
   confirm: 'money',
-  consequence: () =>
-    'Runs the request exactly as it was asked for, once; the requester hears of it at once.',
+  consequence: () => 'Runs the request exactly as it was asked for, once; the requester hears of it at once.',
   preview: { load: ({ params, signal }) => approvalPreview(params.approval_id, signal) },
   run: ({ params, idempotencyKey, signal }) =>
     call(api.approvals.approve, { params: { approval_id: params.approval_id } }, { idempotencyKey, signal }),
