@@ -45,7 +45,13 @@ function rowOf(request: ApprovalRequest, now: number, me: number | null): Row {
     ...request,
     what: approvalKindLabels[request.kind],
     asked_by: request.requested_by === me ? 'You' : request.requested_by_name,
-    why: request.args.description ? `${why}: ${request.args.description}` : why,
+    // A rejected request shows why it was rejected: what its requester needs to read.
+    why:
+      request.status === 'REJECTED' && request.reason
+        ? `Rejected: “${request.reason}”`
+        : request.args.description
+          ? `${why}: ${request.args.description}`
+          : why,
     age: spanText(now - Date.parse(request.created_at)),
     left:
       request.status === 'PENDING'

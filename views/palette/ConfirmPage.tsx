@@ -114,7 +114,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
         ) : command.confirm === 'money' ? (
           <p className="text-sm font-medium text-warning">This moves money.</p>
         ) : null}
-        {consequence ? <p className="text-sm text-fg">{consequence}</p> : null}
+        {consequence && !run.approval ? <p className="text-sm text-fg">{consequence}</p> : null}
         {command.preview ? <PreviewPanel state={preview} before={before} /> : null}
         {fields.length > 0 ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
