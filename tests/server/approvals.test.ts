@@ -23,8 +23,8 @@ function give(api: TestApi, client: Client, customerId: number, amount: number) 
 }
 
 /**
- * No role needs approval until an admin sets a threshold (the console cannot ask for one yet): these tests set the
- * example threshold, credits above $200 for SUPPORT_MASTER, as an admin would.
+ * No role needs approval until an admin sets a threshold (only the demo seed sets one): these tests set the example
+ * threshold, credits above $200 for SUPPORT_MASTER, as an admin would.
  */
 async function masterThreshold(api: TestApi): Promise<void> {
   await api.db
