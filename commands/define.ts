@@ -189,6 +189,17 @@ export interface OutcomeWords {
   record(answer: unknown): { at?: string | undefined; id?: number | null | undefined };
 }
 
+/**
+ * A money command whose amount may need a second person (issue 22): above the role's threshold the server answers 403
+ * `approval_required`; the confirmation then says so and offers to send the previewed arguments as a request instead.
+ */
+export interface ApprovalSpec<T extends TargetKind = TargetKind, S extends z.ZodObject = z.ZodObject> {
+  /** Sends the request (the same arguments the confirmation shows); answers the request's id. */
+  request(context: RunContext<T, S>): Promise<{ id: number }>;
+  /** What is asked for, for the notices: "$250.00 of credit for Kenji Tran". */
+  what(context: RunContext<T, S>): string;
+}
+
 /** What every command states, whatever it does. */
 interface CommandBase<Id extends string, T extends TargetKind> {
   /** Stable: deep links, recents and shortcuts name it. */
@@ -245,6 +256,8 @@ export interface ActionCommand<
    * customers, the palette and the row menu offer "<title> N customers…" (commands/bulk/flow.ts).
    */
   bulk?: BulkCommandName;
+  /** Amounts that may need a second person's approval: what the confirmation sends instead (see `ApprovalSpec`). */
+  approval?: ApprovalSpec<T, S>;
   /** Money commands: the words for an outcome learnt by asking again after no answer (see `OutcomeWords`). */
   outcome?: OutcomeWords;
   /** The success toast's title; omitted for commands whose effect is visible by itself (navigation). */

@@ -1,6 +1,8 @@
 import assignUsersToAbTest from './ab-tests/assign-users';
 import createAbTest from './ab-tests/create-ab-test';
 import finishAbTest from './ab-tests/finish-ab-test';
+import approveRequest from './approvals/approve';
+import rejectRequest from './approvals/reject';
 import exportAuditCsv from './audit/export-csv';
 import goToBulkRuns from './bulk/go-to-runs';
 import chargeAndUnsuspend from './charges/charge-and-unsuspend';
@@ -154,6 +156,8 @@ export const commands = [
   usersHome,
   ...areaNavigation,
   goToBulkRuns,
+  approveRequest,
+  rejectRequest,
   inviteStaff,
   changeStaffRole,
   deactivateStaff,

@@ -5,6 +5,15 @@ import { serverMessageInWords } from './issue-words';
 import { genericOutcome, notDoneText } from './outcome';
 import type { OpenRun } from './run-state';
 
+/** "amount: credits above $200.00 need … for your role; request approval" → "Credits above $200.00 need … for your role." */
+export function approvalReason(message: string): string {
+  const text = message
+    .replace(/^[\w./]+: /, '')
+    .replace(/; request approval$/, '')
+    .trim();
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : 'This amount needs a second person’s approval.';
+}
+
 /** Failures that still changed something (a declined card leaves its FAILED charge and a retry count behind). */
 const changedAnyway = new Set(['payment_declined']);
 
@@ -32,6 +41,12 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
     run.idempotencyKey = crypto.randomUUID();
   }
   const message = typeof apiError.message === 'string' ? apiError.message : 'The command failed';
+  // Above the role's threshold: the confirmation stays, offering to ask a second person (`ApprovalSpec`).
+  if (apiError.code === 'approval_required' && command.approval) {
+    run.approval = approvalReason(typeof apiError.message === 'string' ? apiError.message : '');
+    run.step = 'confirm';
+    return;
+  }
   // Asked again after no answer, the server refused it: say plainly that the money did not move.
   const outcome = (why: string) => (checked ? notDoneText(command.outcome ?? genericOutcome, why) : why);
   const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);

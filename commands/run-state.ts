@@ -38,6 +38,11 @@ export interface OpenRun {
   prefilling: string | null;
   /** The call got no answer and is being asked again: what the confirmation says meanwhile ("Checking whether…"). */
   checking: string | null;
+  /**
+   * The server answered that this amount needs a second person's approval: why, in words; the confirmation then offers
+   * "Request approval" instead of running the command.
+   */
+  approval: string | null;
   /** The quote of the preview shown on the confirmation (sent with the action). */
   quote: Readonly<Record<string, unknown>> | null;
 }

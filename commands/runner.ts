@@ -38,6 +38,8 @@ export interface RunRequest {
   origin?: Origin;
   /** Called once when this run closes, whether it ran or not. */
   onClose?: () => void;
+  /** The prefill names the one record acted on (a row's Enter, a palette entry for it): when it parses, confirm at once. */
+  straightToConfirm?: boolean;
 }
 
 let serial = 0;
@@ -144,7 +146,15 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     prefilling: null,
     quote: null,
     checking: null,
+    approval: null,
   };
+  if (request.straightToConfirm && command.params && runner.run.step === 'form' && steps.includes('confirm')) {
+    const parsed = parseForm(command.params, runner.run.values, { role: session.userRole, target });
+    if (parsed.ok) {
+      runner.run.parsed = parsed.data;
+      runner.run.step = 'confirm';
+    }
+  }
   startPrefill(command, runner.run);
   readPreviewAhead(command, runner.run);
   return { opened: true };
@@ -230,6 +240,7 @@ export function submitForm(): Promise<void> {
   }
   open.run.errors = { fields: {}, form: null };
   open.run.parsed = result.data;
+  open.run.approval = null;
   if (open.run.steps.includes('confirm')) {
     advance(open.run);
     return Promise.resolve();

@@ -318,7 +318,7 @@ export const errorCatalogue = {
   link_expired: { status: 410, message: 'This link has expired: ask for a new one' },
   approval_required: {
     status: 403,
-    message: 'This credit is above what your role may give alone: request a second person’s approval',
+    message: 'This amount is above what your role may give or refund alone: request a second person’s approval',
   },
   approval_not_found: { status: 404, message: 'No approval request with this id' },
   approval_own_request: {

@@ -1,4 +1,4 @@
-import { can, type Permission } from '../domain/permissions';
+import { can, canAny, type Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
 
 /** A tab of an area page: its URL segment, its title, and the permission it needs (if any). */
@@ -10,11 +10,13 @@ export interface TabDefinition {
 
 /** A top-level area of the console: where it lives, what it needs, and its tabs. Read by the shell, routes and palette. */
 export interface AreaDefinition {
-  id: 'users' | 'pending-projects' | 'models' | 'partners-management' | 'operations-center';
+  id: 'users' | 'pending-projects' | 'approvals' | 'models' | 'partners-management' | 'operations-center';
   title: string;
   /** The area's root path (redirects to the first tab where it has tabs). */
   path: string;
   permission?: Permission;
+  /** Opened by a role holding any of these (instead of one `permission`). */
+  anyOf?: readonly Permission[];
   tabs: readonly TabDefinition[];
 }
 
@@ -30,6 +32,14 @@ export const areas: readonly AreaDefinition[] = [
     ],
   },
   { id: 'pending-projects', title: 'Pending projects', path: '/pending-projects', tabs: [] },
+  {
+    // Approvers decide here; whoever may give credit or refund sees their own requests here too.
+    id: 'approvals',
+    title: 'Approvals',
+    path: '/approvals',
+    anyOf: ['refund', 'give_credit', 'give_credit_capped'],
+    tabs: [],
+  },
   { id: 'models', title: 'Models', path: '/models', permission: 'see_models', tabs: [] },
   {
     id: 'partners-management',
@@ -82,6 +92,7 @@ export const userDetailTabs: readonly TabDefinition[] = [
 
 /** May this role open the area at all (its own permission, if any)? */
 export function canOpenArea(area: AreaDefinition, role: Role | null | undefined): boolean {
+  if (area.anyOf) return canAny(role, area.anyOf);
   return area.permission === undefined || can(role, area.permission);
 }
 

@@ -19,6 +19,7 @@ const ModelDetailsPage = lazy(() => import('../views/models/ModelDetailsPage'));
 const PartnersManagementPage = lazy(() => import('../views/partners-management/PartnersManagementPage'));
 const OperationsCenterPage = lazy(() => import('../views/operations-center/OperationsCenterPage'));
 const AbTestPage = lazy(() => import('../views/operations-center/ab-tests/AbTestPage'));
+const ApprovalsPage = lazy(() => import('../views/approvals/ApprovalsPage'));
 const BulkRunPage = lazy(() => import('../views/bulk-runs/BulkRunPage'));
 const BulkRunsPage = lazy(() => import('../views/bulk-runs/BulkRunsPage'));
 const StaffPage = lazy(() => import('../views/operations-center/staff/StaffPage'));
@@ -64,6 +65,7 @@ export const shellRoutes: readonly RouteEntry[] = [
       isId(id) && hasTab(userDetailTabs, tab) ? <UserDetailsPage id={Number(id)} tab={tab} /> : <NotFoundPage />,
   },
   { path: '/pending-projects', title: () => 'Pending projects', page: () => <PendingProjectsPage /> },
+  { path: '/approvals', title: () => 'Approvals', page: () => <ApprovalsPage /> },
   { path: '/bulk-runs', title: () => 'Bulk runs', page: () => <BulkRunsPage /> },
   {
     path: '/bulk-runs/:id',

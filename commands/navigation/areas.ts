@@ -3,8 +3,8 @@ import { type AreaDefinition, areas, type TabDefinition } from '../../src/naviga
 import { defineNavigation, type NavigateCommand } from '../define';
 
 /** The permission of a tab: its own where it has one (each is narrower than its area's), else the area's. */
-function permissionOf(area: AreaDefinition, tab?: TabDefinition): Permission | null {
-  return tab?.permission ?? area.permission ?? null;
+function permissionOf(area: AreaDefinition, tab?: TabDefinition): Permission | readonly Permission[] | null {
+  return tab?.permission ?? area.anyOf ?? area.permission ?? null;
 }
 
 /** Two-key jumps (`G` then a letter) to the pages people open most. */

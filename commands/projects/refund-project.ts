@@ -4,7 +4,7 @@ import { formatMoney, type Money, money } from '../../domain/money';
 import { type Refundable, refundBody, refundDestinationLabels } from '../../domain/refunds';
 import { call } from '../../src/http';
 import { typedId } from '../../src/ui/fields/rank-choices';
-import { defineCommand, optionsFrom, type Preview, type PreviewLine } from '../define';
+import { defineCommand, optionsFrom, type Preview, type PreviewLine, type UserTarget } from '../define';
 import { readAhead, readOnce } from '../read-ahead';
 import { editingProjectField } from './project-choice';
 
@@ -47,6 +47,12 @@ export function refundPreview(left: Refundable, params: RefundForm, customerName
       ? `Refunds ${text} to the card that paid for ${left.project_name}; the invoice gets a credit note.`
       : `Adds ${text} of credit to ${customerName}’s account for ${left.project_name}; the card is not touched.`;
   return { headline, lines, ...(blocked ? { blocked } : {}) };
+}
+
+/** The amount in the customer's currency when known ("$12.50"), else as a number. */
+function amountOf(target: UserTarget, params: RefundForm): string {
+  const currency = target.row?.currency;
+  return currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);
 }
 
 export default defineCommand({
@@ -110,6 +116,10 @@ export default defineCommand({
     const { project_id, ...body } = params;
     return call(api.refunds.refund, { params: { project_id }, body }, { idempotencyKey, signal });
   },
+  approval: {
+    request: ({ params, signal }) => call(api.approvals.requestRefund, { body: params }, { signal }),
+    what: ({ target, params }) => `${amountOf(target, params)} card refund for ${target.name}`,
+  },
   revalidates: [
     api.projects.editing,
     api.refunds.refundable,
@@ -130,8 +140,7 @@ export default defineCommand({
     },
   },
   successMessage: ({ target, params }) => {
-    const currency = target.row?.currency;
-    const amount = currency ? formatMoney(money(minorOf(params.amount), currency)) : params.amount.toFixed(2);
+    const amount = amountOf(target, params);
     return `Project #${params.project_id}: ${amount} refunded ${params.to === 'card' ? 'to the card' : 'as credit'}`;
   },
 });

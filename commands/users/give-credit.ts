@@ -74,6 +74,11 @@ export default defineCommand({
     `${target.name} receives ${amountText(target, params.amount)} of credit, usable on their next charges.`,
   run: ({ target, params, idempotencyKey, signal }) =>
     call(api.userActions.giveCredit, { params: { user_id: target.id }, body: params }, { idempotencyKey, signal }),
+  approval: {
+    request: ({ target, params, signal }) =>
+      call(api.approvals.request, { body: { user_id: target.id, ...params } }, { signal }),
+    what: ({ target, params }) => `${amountText(target, params.amount)} of credit for ${target.name}`,
+  },
   revalidates: [api.users.get, api.userDetails.credits, api.userDetails.activity, api.userDetails.audit],
   outcome: {
     checking: 'the credit was given',

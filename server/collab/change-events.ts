@@ -42,6 +42,9 @@ function sentence(callId: string, who: string, amount: string | null): string {
   if (callId === 'refunds.refund' && amount) return `${who} refunded ${amount}`;
   if (callId === 'userActions.giveCredit' && amount) return `${who} gave ${amount} of credit`;
   if (callId === 'approvals.request' && amount) return `${who} asked a second person to approve ${amount} of credit`;
+  if (callId === 'approvals.requestRefund' && amount) {
+    return `${who} asked a second person to approve a card refund of ${amount}`;
+  }
   if (callId === 'approvals.approve') return `${who} approved the request`;
   if (callId === 'approvals.reject') return `${who} rejected the request`;
   const summary = summaries.get(callId) ?? callId;
@@ -59,7 +62,8 @@ export async function changeEventOf(db: Database, notice: ChangeNotice): Promise
   const customer =
     notice.call_id === 'refunds.refund' ||
     notice.call_id === 'userActions.giveCredit' ||
-    notice.call_id === 'approvals.request'
+    notice.call_id === 'approvals.request' ||
+    notice.call_id === 'approvals.requestRefund'
       ? await customerOf(db, { kind: notice.kind, id: notice.target })
       : null;
   const text = sentence(notice.call_id, name ?? 'The system', amountOf(row?.body, customer?.currency));

@@ -54,8 +54,12 @@ export async function readVersion(db: Database, record: Pick<RecordVersion, 'kin
   return row?.version ?? 0;
 }
 
-/** Locks a record's version row until the transaction ends (creating it at 0) and answers its version now. */
-async function lockVersion(db: Database, record: RecordVersion): Promise<number> {
+/**
+ * Locks a record's version row until the transaction ends (creating it at 0) and answers its version now. Code that
+ * locks a record's own row and then writes an audit row naming it takes this first: the audit trigger bumps it at the
+ * end, and a money call on the record bumps it at the start, so the version row always comes before the row.
+ */
+export async function lockVersion(db: Database, record: RecordVersion): Promise<number> {
   const rows = await db.execute<{ version: string | number }>(sql`
     insert into record_versions (kind, id, version) values (${record.kind}, ${record.id}, 0)
     on conflict (kind, id) do update set kind = excluded.kind

@@ -3,7 +3,8 @@ import { api } from '../../domain/api';
 import { type Currency, formatMoney, money } from '../../domain/money';
 import { type RefundBody, type RefundDestination, refundDestinationLabels, refundReasons } from '../../domain/refunds';
 import { invoiceNumber, isInvoiceable, issueInvoice, lockCharge } from '../charges/invoices';
-import { customerCredits, profiles } from '../db/schema';
+import type { Database } from '../db/client';
+import { approvalThresholds, customerCredits, profiles } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
@@ -22,9 +23,9 @@ import {
 } from './refundable';
 import { editingProjectRow } from './rows';
 
-type RefundContext = StaffCallContext<typeof api.refunds.refund>;
+export type RefundContext = StaffCallContext<typeof api.refunds.refund>;
 
-interface RefundPlan {
+export interface RefundPlan {
   projectId: number;
   customerId: number;
   amount: number;
@@ -48,12 +49,36 @@ async function checkedRest(context: RefundContext, project: ProjectRecord, ownKe
   return { ...state, minor };
 }
 
+/** The card refund above which the role needs a second person (minor units of the project's currency), or null. */
+export async function refundThresholdFor(db: Database, role: string): Promise<number | null> {
+  const [row] = await db
+    .select({ above: approvalThresholds.refundAboveMinor })
+    .from(approvalThresholds)
+    .where(eq(approvalThresholds.role, role));
+  return row?.above ?? null;
+}
+
+/** 403 `approval_required` on `amount` for a card refund above the caller's threshold (nothing written). */
+async function refuseAboveThreshold(db: Database, role: string, minor: number, currency: Currency): Promise<void> {
+  const threshold = await refundThresholdFor(db, role);
+  if (threshold === null || minor <= threshold) return;
+  throw fail('approval_required', {
+    field: 'amount',
+    detail: `amount: card refunds above ${formatMoney(money(threshold, currency))} need a second person’s approval for your role; request approval`,
+  });
+}
+
 /**
  * Step 1, in a transaction holding the project's row lock: the amount against the refundable rest (refunds done and
- * in flight), then for the card the rest of the billing charge too. A card refund becomes the pipeline's refund (a
+ * in flight), then for the card the rest of the billing charge too, and the caller's approval threshold (unless a
+ * second person `approved` it: server/approvals/approve.ts). A card refund becomes the pipeline's refund (a
  * pending attempt naming the project, committed before the provider is called); a credit refund moves no card.
  */
-async function prepareRefund(context: RefundContext, providerKey: string): Promise<PaymentPlan<RefundPlan>> {
+export async function prepareRefund(
+  context: RefundContext,
+  providerKey: string,
+  approved = false,
+): Promise<PaymentPlan<RefundPlan>> {
   const { db, params, body } = context;
   const project = await lockEditingProject(db, params.project_id);
   const { minor, currency, charge } = await checkedRest(context, project, providerKey);
@@ -71,6 +96,7 @@ async function prepareRefund(context: RefundContext, providerKey: string): Promi
   if (!charge?.providerChargeId) throw fail('refund_card_unavailable', { field: 'to' });
   const left = await chargeRest(db, charge, providerKey);
   if (minor > left) throw amountError(minor, left, currency, 'charge');
+  if (!approved) await refuseAboveThreshold(db, context.staff.role, minor, currency);
   return {
     charge: null,
     refund: {
@@ -112,7 +138,7 @@ async function projectRow(context: RefundContext, project: ProjectRecord) {
  * Credit: under the project's lock again, with no card refund of the customer in flight, the rest is checked again
  * (another refund may have committed since step 1) and the credit row written, naming the project.
  */
-async function recordRefund(context: RefundContext, plan: RefundPlan, outcome: RefundOutcome) {
+export async function recordRefund(context: RefundContext, plan: RefundPlan, outcome: RefundOutcome) {
   const { db, staff } = context;
   const project = await lockEditingProject(db, plan.projectId);
   const amountText = formatMoney(money(plan.amount, plan.currency));

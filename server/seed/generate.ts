@@ -169,6 +169,18 @@ async function insertStaff(db: SqlRunner): Promise<DemoStaff[]> {
 }
 
 /**
+ * The demo's example of a second person for big money (issue 22): a support master's credits above 200 (in the
+ * customer's currency) and card refunds above 100 (in the project's) wait for an admin's or another support master's
+ * approval. Only with the demo staff, so that
+ * `npm start` shows the flow; an admin changes it on the server (`PUT /admin/approval_thresholds`).
+ */
+async function seedApprovalThresholds(db: SqlRunner): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO approval_thresholds (role, credit_above_minor, refund_above_minor) VALUES ('SUPPORT_MASTER', 20000, 10000) ON CONFLICT (role) DO NOTHING`,
+  );
+}
+
+/**
  * Fills an empty database with deterministic demo data: `customers` customers with believable proportions
  * (subscriptions, suspensions, failed charges, abusive flags, partners, CSM-managed) and, if asked, the demo staff.
  * Customer ids continue after the highest existing id.
@@ -255,6 +267,7 @@ export async function seedDatabase(
     detailCustomers,
   );
   const staff = options.staff ? await insertStaff(db) : [];
+  if (options.staff) await seedApprovalThresholds(db);
   // After the staff (partners' owners) and the customers (attributed to the partners' activities).
   await seedPartners(db, { seed });
   // After the staff (a marketer makes them) and the customers (the broadcasts' and tests' audiences).

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatMoney, money } from '../../domain/money';
 import type { EditingProjectRow } from '../../domain/projects';
 import type { CustomerRow } from '../../domain/users';
 import { apiAs, signIn } from './support';
@@ -96,5 +97,61 @@ test('a change someone else makes to the open customer shows at once, quietly, a
   await expect(page.getByTestId('live-change')).toHaveText(/ gave .3\.00 of credit · just now$/);
   await expect(credits.getByText('Given live by an admin')).toBeVisible();
   await page.screenshot({ path: 'test-results/live-change.png' });
+  await api.dispose();
+});
+
+test('a big credit waits for a second person: the master asks, an admin approves on the Approvals page, the master hears it, the credit is given once', async ({
+  browser,
+  baseURL,
+}) => {
+  const { user, api, headers } = await refundableProject(baseURL as string);
+  const totalCredits = async () => {
+    const answer = await api.get(`/admin/users/${user.id}/general_details/credits`, { headers });
+    return ((await answer.json()) as { total_credits: { amount: number } }).total_credits.amount;
+  };
+  const before = await totalCredits();
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const description = `Big goodwill ${Date.now()}`;
+  // The demo's threshold: a support master's credits above 200 need a second person.
+  const requester = await (await browser.newContext()).newPage();
+  await signIn(requester, 'SUPPORT_MASTER');
+  await requester.goto(
+    `/users/${user.id}/credits?run=user.give-credit&amount=250&reason=SURVEY&description=${encodeURIComponent(description)}`,
+  );
+  await expect(requester.getByLabel('Amount')).toHaveValue('250');
+  await requester.keyboard.press('Control+Enter');
+  await expect(requester.getByText('This moves money.')).toBeVisible();
+  await requester.keyboard.press('Enter');
+  const dialog = requester.getByRole('dialog');
+  await expect(dialog.getByText('This amount needs a second person’s approval.')).toBeVisible();
+  await expect(
+    dialog.getByText(/^Credits above .200\.00 need a second person’s approval for your role\.$/),
+  ).toBeVisible();
+  await requester.keyboard.press('Enter');
+  await expect(requester.getByText('Sent for approval')).toBeVisible();
+  expect(await totalCredits()).toBe(before);
+
+  const approver = await (await browser.newContext()).newPage();
+  await signIn(approver, 'ADMIN', '/approvals');
+  await approver.goto('/approvals');
+  const table = approver.getByRole('grid', { name: 'Approval requests' });
+  const row = table.getByRole('row').filter({ hasText: description });
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('Hana Kobayashi');
+  // A click (or Enter) on someone else's pending request opens Approve on its confirmation.
+  await row.click();
+  // The preview is run afresh: the customer's credit now and after.
+  const preview = approver.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Credit given so far');
+  await expect(preview).toContainText(description);
+  await expect(approver.getByRole('dialog').locator('button[type="submit"]')).toBeEnabled();
+  await approver.screenshot({ path: 'test-results/approve-preview.png' });
+  await approver.keyboard.press('Enter');
+  await expect(approver.getByText('Approved: the requester hears of it now')).toBeVisible();
+
+  await expect(
+    requester.getByText(`Approved: ${formatMoney(money(25000, user.currency))} of credit for ${name}`),
+  ).toBeVisible();
+  expect(await totalCredits()).toBe(before + 25000);
   await api.dispose();
 });

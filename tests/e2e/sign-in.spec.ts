@@ -4,16 +4,16 @@ import { emailOf, roles, signIn } from './support';
 
 /** The areas each role may open, transcribed from console-spec §6 (see_models, partner_managment, view_operations_center). */
 const areasByRole: Record<Role, string[]> = {
-  ADMIN: ['Users', 'Pending projects', 'Models', 'Partners', 'Operations center'],
-  SUPPORT_PL1: ['Users', 'Pending projects', 'Models'],
-  SUPPORT_PL2: ['Users', 'Pending projects', 'Models'],
-  SUPPORT_PL1_CC: ['Users', 'Pending projects', 'Models'],
-  SUPPORT_PL2_CC: ['Users', 'Pending projects', 'Models'],
-  SUPPORT_MASTER: ['Users', 'Pending projects', 'Models', 'Partners'],
-  MARKETER_PLUS: ['Users', 'Pending projects', 'Partners', 'Operations center'],
-  PARTNERS_MANAGER: ['Users', 'Pending projects', 'Models', 'Partners', 'Operations center'],
+  ADMIN: ['Users', 'Pending projects', 'Approvals', 'Models', 'Partners', 'Operations center'],
+  SUPPORT_PL1: ['Users', 'Pending projects', 'Approvals', 'Models'],
+  SUPPORT_PL2: ['Users', 'Pending projects', 'Approvals', 'Models'],
+  SUPPORT_PL1_CC: ['Users', 'Pending projects', 'Approvals', 'Models'],
+  SUPPORT_PL2_CC: ['Users', 'Pending projects', 'Approvals', 'Models'],
+  SUPPORT_MASTER: ['Users', 'Pending projects', 'Approvals', 'Models', 'Partners'],
+  MARKETER_PLUS: ['Users', 'Pending projects', 'Approvals', 'Partners', 'Operations center'],
+  PARTNERS_MANAGER: ['Users', 'Pending projects', 'Approvals', 'Models', 'Partners', 'Operations center'],
 };
-const allAreas = ['Users', 'Pending projects', 'Models', 'Partners', 'Operations center'];
+const allAreas = ['Users', 'Pending projects', 'Approvals', 'Models', 'Partners', 'Operations center'];
 
 for (const role of roles) {
   test(`${role} signs in and sees only the areas the role may open`, async ({ page }) => {

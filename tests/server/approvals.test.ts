@@ -23,8 +23,8 @@ function give(api: TestApi, client: Client, customerId: number, amount: number) 
 }
 
 /**
- * No role needs approval until an admin sets a threshold (the console cannot ask for one yet): these tests set the
- * example threshold, credits above $200 for SUPPORT_MASTER, as an admin would.
+ * No role needs approval until an admin sets a threshold (only the demo seed sets one): these tests set the example
+ * threshold, credits above $200 for SUPPORT_MASTER, as an admin would.
  */
 async function masterThreshold(api: TestApi): Promise<void> {
   await api.db
@@ -70,6 +70,7 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     expect(asked.json).toMatchObject({
       kind: 'credit',
       user_id: customer.id,
+      project_id: null,
       customer_name: 'Kenji Tran',
       requested_by: api.staff.SUPPORT_MASTER.id,
       status: 'PENDING',
@@ -80,21 +81,23 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     const waiting = await admin.get(api.approvals.list);
     expect(waiting.json.map((each) => each.id)).toContain(id);
 
-    const own = await master.post(api.approvals.approve, { approval_id: id });
+    const own = await master.post(api.approvals.approve, { approval_id: id }, undefined, { idempotencyKey: newKey() });
     expect(own.status).toBe(403);
     expect(own.error.code).toBe('approval_own_request');
     expect((await master.post(api.approvals.reject, { approval_id: id }, { reason: 'changed my mind' })).status).toBe(
       403,
     );
 
-    const approved = await admin.post(api.approvals.approve, { approval_id: id });
+    const approved = await admin.post(api.approvals.approve, { approval_id: id }, undefined, {
+      idempotencyKey: newKey(),
+    });
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({
       status: 'APPROVED',
       decided_by: api.staff.ADMIN.id,
       decided_by_name: 'ADMIN Tester',
     });
-    const again = await admin.post(api.approvals.approve, { approval_id: id });
+    const again = await admin.post(api.approvals.approve, { approval_id: id }, undefined, { idempotencyKey: newKey() });
     expect(again.status).toBe(409);
     expect(again.error).toMatchObject({
       code: 'approval_decided',
@@ -148,23 +151,34 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
       { reason: 'Over the goodwill budget' },
     );
     expect(rejected.json).toMatchObject({ status: 'REJECTED', reason: 'Over the goodwill budget' });
-    expect((await admin.post(api.approvals.approve, { approval_id: first.id })).status).toBe(409);
+    expect(
+      (await admin.post(api.approvals.approve, { approval_id: first.id }, undefined, { idempotencyKey: newKey() }))
+        .status,
+    ).toBe(409);
 
     const late = (await request(api, master, customer.id, 300)).json;
     await api.db
       .update(approvalRequests)
       .set({ createdAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z' })
       .where(eq(approvalRequests.id, late.id));
-    const expired = await admin.post(api.approvals.approve, { approval_id: late.id });
+    const expired = await admin.post(api.approvals.approve, { approval_id: late.id }, undefined, {
+      idempotencyKey: newKey(),
+    });
     expect(expired.status).toBe(410);
     expect(expired.error.code).toBe('approval_expired');
     expect((await admin.get(api.approvals.list)).json.map((each) => each.id)).not.toContain(late.id);
-    expect((await admin.post(api.approvals.approve, { approval_id: 999999 })).status).toBe(404);
+    expect(
+      (await admin.post(api.approvals.approve, { approval_id: 999999 }, undefined, { idempotencyKey: newKey() }))
+        .status,
+    ).toBe(404);
     expect(await credits(api, customer.id)).toEqual([]);
 
     // A role without the refund permission cannot decide at all.
     const pl2 = await api.signIn('SUPPORT_PL2');
-    expect((await pl2.post(api.approvals.approve, { approval_id: first.id })).status).toBe(403);
+    expect(
+      (await pl2.post(api.approvals.approve, { approval_id: first.id }, undefined, { idempotencyKey: newKey() }))
+        .status,
+    ).toBe(403);
   });
 
   it('tells the requester live, on their stream watching the request, when it is approved or rejected', async () => {
@@ -180,7 +194,10 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     });
     try {
       await stream.next((event) => event.event === 'ready');
-      expect((await admin.post(api.approvals.approve, { approval_id: approved })).status).toBe(200);
+      expect(
+        (await admin.post(api.approvals.approve, { approval_id: approved }, undefined, { idempotencyKey: newKey() }))
+          .status,
+      ).toBe(200);
       expect((await admin.post(api.approvals.reject, { approval_id: rejected }, { reason: 'Too much' })).status).toBe(
         200,
       );
@@ -201,13 +218,13 @@ describeEachBackend('a second person for big money: credit approvals', (backend)
     const admin = await api.signIn('ADMIN');
     const master = await api.signIn('SUPPORT_MASTER');
     const before = await master.get(api.approvals.thresholds);
-    expect(before.json).toContainEqual({ role: 'SUPPORT_MASTER', credit_above: 200 });
-    expect(before.json).toContainEqual({ role: 'ADMIN', credit_above: null });
+    expect(before.json).toContainEqual({ role: 'SUPPORT_MASTER', credit_above: 200, refund_above: null });
+    expect(before.json).toContainEqual({ role: 'ADMIN', credit_above: null, refund_above: null });
     const body = { thresholds: [{ role: 'SUPPORT_PL2', credit_above: 50 }] };
     expect((await master.put(api.approvals.setThresholds, {}, body)).status).toBe(403);
     const set = await admin.put(api.approvals.setThresholds, {}, body);
     expect(set.status).toBe(200);
-    expect(set.json).toContainEqual({ role: 'SUPPORT_PL2', credit_above: 50 });
+    expect(set.json).toContainEqual({ role: 'SUPPORT_PL2', credit_above: 50, refund_above: null });
     const customer = await insertCustomer(api.db);
     const pl2 = await api.signIn('SUPPORT_PL2');
     expect((await give(api, pl2, customer.id, 50)).status).toBe(200);
@@ -251,10 +268,14 @@ for (const backend of backends.filter((each) => each === 'pg')) {
           headers: {
             authorization: `Bearer ${admin.accessToken}`,
             'x-xsrf-token': admin.xsrfToken ?? '',
+            'idempotency-key': newKey(),
             cookie: `XSRF-TOKEN=${admin.xsrfToken}`,
           },
         });
-        const [a, b] = await Promise.all([admin.post(api.approvals.approve, { approval_id: id }), onSecond]);
+        const [a, b] = await Promise.all([
+          admin.post(api.approvals.approve, { approval_id: id }, undefined, { idempotencyKey: newKey() }),
+          onSecond,
+        ]);
         expect([a.status, b.statusCode].sort()).toEqual([200, 409]);
         expect(await credits(api, customer.id)).toEqual([{ amount: 30000, staffId: api.staff.SUPPORT_MASTER.id }]);
       }

@@ -145,6 +145,7 @@ function validInput(endpoint: Endpoint, api: TestApi, customerId: number) {
     'approvals.setThresholds': { thresholds: [{ role: 'SUPPORT_PL2', credit_above: 100 }] },
     'approvals.request': { user_id: customerId, amount: 300, reason: 'OTHER' },
     'approvals.reject': { reason: 'bad input' },
+    'approvals.requestRefund': { project_id: 1, amount: 150, to: 'card', reason: 'UNSATISFIED_WITH_EDITS' },
     'staff.setPassword': { token: 'not-a-token', password: 'lantern orchard velvet' },
     'creditPackages.purchaseCustom': {
       user_id: customerId,

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
+import { requestApproval } from '../../commands/approval-request';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
 import { previewVersions, setPreviewVersions } from '../../commands/preview-versions';
 import { confirmRun, runner, setQuote, stepBack } from '../../commands/runner';
@@ -42,6 +43,24 @@ function ConfirmValue({ spec, value }: { spec: FieldSpec; value: unknown }) {
   return <>{shown(spec, value, options, symbol)}</>;
 }
 
+/** The server answered that this amount needs a second person: why, and what "Request approval" does. */
+function ApprovalNotice({ reason }: { reason: string }) {
+  return (
+    <section
+      role="status"
+      aria-label="Needs approval"
+      className="flex flex-col gap-1 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+    >
+      <p className="font-medium text-fg">This amount needs a second person’s approval.</p>
+      <p className="text-fg">{reason}</p>
+      <p className="text-muted">
+        Request approval sends exactly these details to the Approvals page: an admin or a support master other than you
+        approves or rejects it within 24 hours, and you hear which. Nothing moves until then.
+      </p>
+    </section>
+  );
+}
+
 /** The last step: names the target and the consequence, lists the parameters, and runs on Enter. */
 export function ConfirmPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
@@ -59,6 +78,11 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
     if (preview.ready && command.preview)
       form.current?.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
   }, [preview.ready, command.preview]);
+  // Refused as needing approval, the button (busy meanwhile, so it lost focus) now requests it: Enter does.
+  const needsApproval = Boolean(run?.approval);
+  useEffect(() => {
+    if (needsApproval) form.current?.querySelector<HTMLButtonElement>('button[type=submit]')?.focus();
+  }, [needsApproval]);
   if (!run) return null;
   const target = runner.run?.target;
   const heading = target ? `${command.title} ${target.name}?` : `${command.title}?`;
@@ -79,13 +103,18 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
       onKeyDown={(event: KeyboardEvent) => event.stopPropagation()}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        if (preview.ready) void confirmRun();
+        if (run?.approval) void requestApproval();
+        else if (preview.ready) void confirmRun();
       }}
     >
       <PageTitle title={heading} detail={target?.email} />
       <div className="flex flex-col gap-3 px-3 py-3">
-        {command.confirm === 'money' ? <p className="text-sm font-medium text-warning">This moves money.</p> : null}
-        {consequence ? <p className="text-sm text-fg">{consequence}</p> : null}
+        {run.approval ? (
+          <ApprovalNotice reason={run.approval} />
+        ) : command.confirm === 'money' ? (
+          <p className="text-sm font-medium text-warning">This moves money.</p>
+        ) : null}
+        {consequence && !run.approval ? <p className="text-sm text-fg">{consequence}</p> : null}
         {command.preview ? <PreviewPanel state={preview} before={before} /> : null}
         {fields.length > 0 ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -115,10 +144,10 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
           autoFocus
           variant={variant}
           busy={run.busy}
-          disabled={!preview.ready}
+          disabled={!preview.ready && !run.approval}
           hint={<Kbd className="ml-1">↵</Kbd>}
         >
-          {target ? `${command.title} ${target.name}` : command.title}
+          {run.approval ? 'Request approval' : target ? `${command.title} ${target.name}` : command.title}
         </Button>
       </DialogActions>
     </form>

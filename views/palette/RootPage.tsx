@@ -10,8 +10,12 @@ import { frecencies, recents, rememberUser } from '../../commands/recents';
 import { type FocusedRecord, recordContext } from '../../commands/record-context';
 import { runCommand } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
+import { api } from '../../domain/api';
 import { maxIdentifierLength } from '../../domain/identifiers';
+import { can } from '../../domain/permissions';
+import { useCall } from '../../src/http';
 import { useSession } from '../../src/session/store';
+import { approvalEntries } from './approval-entries';
 import { EntryList } from './EntryList';
 import { bulkEntries, customerEntries, idleEntries, type PaletteEntry, rootEntries } from './entries';
 import { foundEntries } from './found-entries';
@@ -51,6 +55,7 @@ export function selectEntry(entry: PaletteEntry): string | undefined {
     target: entry.target,
     origin: 'palette',
     ...(entry.prefill ? { prefill: entry.prefill } : {}),
+    ...(entry.straight ? { straightToConfirm: true } : {}),
   });
   return undefined;
 }
@@ -73,7 +78,12 @@ interface RootPageProps {
 /** The first page: the role's commands (the open customer's first), recent customers, and the live customer search. */
 export function RootPage({ pageTarget, selected, onSelectedChange }: RootPageProps) {
   const { search } = useSnapshot(paletteState);
-  const { userRole } = useSession();
+  const { userRole, userID } = useSession();
+  const { data: waiting } = useCall(api.approvals.list, can(userRole, 'refund') ? {} : null);
+  const toDecide = useMemo(
+    () => approvalEntries(Array.isArray(waiting) ? waiting : [], userID, allCommands),
+    [waiting, userID],
+  );
   const recent = useSnapshot(recents);
   const { record } = useSnapshot(recordContext);
   const entries = useMemo(
@@ -109,13 +119,13 @@ export function RootPage({ pageTarget, selected, onSelectedChange }: RootPagePro
     const ranked =
       long || (identifier && (ticket || !ambiguousKinds.has(identifier.kind)))
         ? []
-        : rankScored([...forSelection, ...entries], search, frecency, maxListed);
+        : rankScored([...forSelection, ...entries, ...toDecide], search, frecency, maxListed);
     const taken = new Set(first.map((entry) => entry.value));
     const rest = mergeRanked(ranked, customerEntries(customers), customerScore, maxListed).filter(
       (entry) => !taken.has(entry.value) && !(entry.kind === 'user' && taken.has(`found:customer:${entry.target.id}`)),
     );
     return [...first, ...rest].slice(0, maxListed);
-  }, [forSelection, entries, search, frecency, records, customers, identifier, userRole]);
+  }, [forSelection, entries, toDecide, search, frecency, records, customers, identifier, userRole]);
   /** The first runnable entry is highlighted; a disabled one only when nothing else matches (Enter then says why). */
   const values = useMemo(() => {
     const runnable = listed.filter((entry) => entry.kind !== 'command' || !entry.disabledReason);

@@ -29,6 +29,8 @@ export interface CommandEntry extends RankItem {
   prefill?: Readonly<Record<string, string>>;
   /** The bulk form of the command, over the table's selection (commands/bulk/flow.ts). */
   bulk?: true;
+  /** The prefill names everything the command needs (one approval request): its confirmation opens at once. */
+  straight?: true;
 }
 
 /** A customer in the palette; its value is `user:<id>`. */

@@ -4,11 +4,13 @@ import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 export const approvalThresholds = pgTable('approval_thresholds', {
   role: text('role').primaryKey(),
   creditAboveMinor: integer('credit_above_minor'),
+  /** The card refund (minor units of the project's currency) above which a second person must approve; null: none. */
+  refundAboveMinor: integer('refund_above_minor'),
   updatedBy: integer('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
-/** A credit above the requester's threshold, waiting 24 hours for someone else to approve (runs `args` once) or reject. */
+/** A credit or card refund above the requester's threshold, waiting 24 hours for someone else to approve (runs `args` once) or reject. */
 export const approvalRequests = pgTable('approval_requests', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
@@ -21,6 +23,10 @@ export const approvalRequests = pgTable('approval_requests', {
   decidedBy: integer('decided_by'),
   reason: text('reason'),
   creditId: integer('credit_id'),
+  /** A card refund's project, its ledger row once approved, and the provider key its approval refunds under. */
+  projectId: integer('project_id'),
+  ledgerId: integer('ledger_id'),
+  providerKey: text('provider_key'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
