@@ -106,9 +106,11 @@ describe('route table', () => {
   it('shows only the areas the role may open in the navigation', async () => {
     await landsOn('/users/last-viewed', 'SUPPORT_PL1');
     const areas = screen.getByRole('navigation', { name: 'Areas' });
+    // Approvals: a PL1 agent gives credit, and sees there what they asked a second person to approve.
     expect([...areas.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
       'Users',
       'Pending projects',
+      'Approvals',
       'Models',
     ]);
     expect(screen.getByText('Support PL1')).toBeTruthy();
