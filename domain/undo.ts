@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineArea, idParam, post } from './endpoint';
+
+/** How long after a command its undo is still accepted (the console offers it for 10 s; 10 minutes leaves slack). */
+export const undoWindowMinutes = 10;
+
+/** How long the console's toast offers Undo (and Ctrl+Z). */
+export const undoOfferSeconds = 10;
+
+/** The answer header naming a successful command's audit row (server/http/register.ts), which its Undo names. */
+export const auditIdHeader = 'Loupe-Audit-Id';
+
+export const undoAnswer = z.object({
+  /** The audit row undone. */
+  undone: z.number(),
+  call_id: z.string(),
+  /** e.g. "Undid: suspend a customer". */
+  text: z.string(),
+});
+export type UndoAnswer = z.output<typeof undoAnswer>;
+
+export const undo = defineArea('undo', {
+  undo: post('undo/:audit_id', {
+    summary:
+      'Undo a command by its audit row: its reverse runs as a command of its own, unless the record changed since',
+    // Anyone may ask; the handler checks the role against the command (own) or its reverse (someone else's).
+    permission: 'user_details_read',
+    params: z.object({ audit_id: idParam }),
+    answer: undoAnswer,
+  }),
+});
