@@ -7,6 +7,33 @@ export const undoWindowMinutes = 10;
 /** How long the console's toast offers Undo (and Ctrl+Z). */
 export const undoOfferSeconds = 10;
 
+/**
+ * The calls a command can undo (server/undo/reversals.ts has one reverse for each): the console offers Undo after
+ * these only. Anything else (money to a card, e-mails and notifications sent) has no undo.
+ */
+export const undoableCalls = [
+  'users.suspend',
+  'users.unsuspend',
+  'userActions.giveCredit',
+  'userActions.addTrialPhotos',
+  'userActions.ignoreAbusiveUser',
+  'userActions.undoIgnoreAbusiveUser',
+  'staff.setRole',
+  'staff.deactivate',
+  'staff.activate',
+  'models.updateState',
+  'models.lock',
+  'models.unlock',
+  'models.excludeProject',
+  'models.includeProject',
+  'profiles.deleteProfile',
+  'profiles.recoverProfile',
+  'marketing.createBanner',
+] as const;
+export type UndoableCall = (typeof undoableCalls)[number];
+const undoable: ReadonlySet<string> = new Set(undoableCalls);
+export const isUndoable = (callId: string): callId is UndoableCall => undoable.has(callId);
+
 /** The answer header naming a successful command's audit row (server/http/register.ts), which its Undo names. */
 export const auditIdHeader = 'Loupe-Audit-Id';
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Endpoint, permissionsOfCall } from '../../domain/endpoint';
 import { formatMoney, money } from '../../domain/money';
 import type { Permission } from '../../domain/permissions';
+import { isUndoable, type UndoableCall } from '../../domain/undo';
 import { customerCredits, customers } from '../db/schema';
 import { fail, isApiError } from '../http/errors';
 import type { StaffCallContext, StaffHandler } from '../http/handler';
@@ -131,7 +132,7 @@ const undoReason = (row: UndoneRow) => `Undo of #${row.id}`;
  * Every undoable call and its reverse, by call id. Anything not here cannot be undone: money to a card, e-mails and
  * notifications sent, and what is not built yet (docs/collaboration.md lists them).
  */
-export const reversals: Readonly<Record<string, Reversal>> = {
+export const reversals: Readonly<Record<UndoableCall, Reversal>> = {
   'users.suspend': viaCall(suspendUser.endpoint, unsuspendUser),
   'users.unsuspend': viaCall(unsuspendUser.endpoint, suspendUser, (row) => ({
     reason: field(row.undo, 'reason'),
@@ -175,4 +176,4 @@ export function whyIrreversible(callId: string, summary: string): string {
 }
 
 /** The reversal of a call, or null. */
-export const reversalOf = (callId: string): Reversal | null => reversals[callId] ?? null;
+export const reversalOf = (callId: string): Reversal | null => (isUndoable(callId) ? reversals[callId] : null);

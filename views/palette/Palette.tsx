@@ -9,6 +9,7 @@ import { openPalette, paletteState } from '../../commands/palette-state';
 import { reloadRecents } from '../../commands/recents';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
+import { useUndoShortcut } from '../../commands/undo-shortcut';
 import { useSession } from '../../src/session/store';
 import { attachPalette } from '../../src/ui/type-ahead';
 import { BulkFlowPage } from '../bulk-runs/BulkFlowPage';
@@ -46,6 +47,7 @@ export function Palette() {
   usePaletteKeys(visible);
   useRestoreFocus(visible);
   useShortcuts(pageTarget);
+  useUndoShortcut();
   useDeepLinks();
   useEffect(() => {
     if (userID !== undefined) reloadRecents();
