@@ -348,6 +348,7 @@ export const errorCatalogue = {
     status: 429,
     message: 'Too many live streams open for this staff member; close some console tabs',
   },
+  presence_invalid: { status: 400, message: 'A presence beat names its tab, the records it shows and what it does' },
   live_watch_invalid: {
     status: 400,
     message: 'watch: name at most 20 records as kind:id, comma-separated (e.g. customer:57,project:9)',
