@@ -6,6 +6,7 @@ import type { ActionCommand } from '../../commands/define';
 import { commandById } from '../../commands/index';
 import { usePageTarget } from '../../commands/page-target';
 import { openPalette, paletteState } from '../../commands/palette-state';
+import { usePresenceActivity } from '../../commands/presence-activity';
 import { reloadRecents } from '../../commands/recents';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
@@ -48,6 +49,7 @@ export function Palette() {
   useRestoreFocus(visible);
   useShortcuts(pageTarget);
   useUndoShortcut();
+  usePresenceActivity();
   useDeepLinks();
   useEffect(() => {
     if (userID !== undefined) reloadRecents();
