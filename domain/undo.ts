@@ -29,6 +29,14 @@ export const undoableCalls = [
   'profiles.deleteProfile',
   'profiles.recoverProfile',
   'marketing.createBanner',
+  'partners.remove',
+  'partnerActivities.remove',
+  'marketingActivities.remove',
+  'bundles.addToShop',
+  'bundles.reOrder',
+  'bundles.activateShopDiscount',
+  'bundles.update',
+  'bundles.remove',
 ] as const;
 export type UndoableCall = (typeof undoableCalls)[number];
 const undoable: ReadonlySet<string> = new Set(undoableCalls);

@@ -95,7 +95,8 @@ async function checkStillLast(db: Database, row: UndoneRow, caller: StaffMember)
 export const undoCommand = handle(api.undo.undo, async (context) => {
   const { db, params, staff } = context;
   const found = await readRow(db, params.audit_id);
-  const summary = summaries.get(found.callId) ?? found.callId;
+  // The catalogue's summary without its notes: "Put a bundle in the shop (builds its page); only …" → its first words.
+  const summary = (summaries.get(found.callId) ?? found.callId).replace(/\s*\(.*?\)|;.*$/g, '');
   const reversal = reversalOf(found.callId);
   if (!reversal) throw fail('undo_not_reversible', { detail: whyIrreversible(found.callId, summary) });
   if (found.outcome !== 'ok') {

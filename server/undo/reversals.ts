@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { api } from '../../domain/api';
 import { type Endpoint, permissionsOfCall } from '../../domain/endpoint';
 import { formatMoney, money } from '../../domain/money';
 import type { Permission } from '../../domain/permissions';
@@ -15,6 +16,7 @@ import { activateStaff, deactivateStaff, setStaffRole } from '../staff/handlers'
 import { ignoreAbusiveUser, undoIgnoreAbusiveUser } from '../users/actions/abusive';
 import { lockCustomer, recordStaffAction, updateCustomer } from '../users/customer-records';
 import { suspendUser, unsuspendUser } from '../users/suspension';
+import { restoreBundle, restoreDeleted } from './restore';
 
 /** The audit row being undone, as the reverse reads it. */
 export interface UndoneRow {
@@ -128,6 +130,18 @@ const removeTrialPhotos: Reversal = {
 
 const undoReason = (row: UndoneRow) => `Undo of #${row.id}`;
 
+/** A delete is undone by re-inserting what it removed (kept on its row); who may create such a record may. */
+const restoring = (create: Endpoint): Reversal => ({
+  permissions: permissionsOfCall(create),
+  run: ({ db, row }) => restoreDeleted(db, row.undo),
+});
+
+/** A bundle's shop action or edit is undone by setting the columns it changed back. */
+const bundleBack: Reversal = {
+  permissions: ['bundle_page_creation'],
+  run: ({ db, row }) => restoreBundle(db, Number(row.targetId), row.undo),
+};
+
 /**
  * Every undoable call and its reverse, by call id. Anything not here cannot be undone: money to a card, e-mails and
  * notifications sent, and what is not built yet (docs/collaboration.md lists them).
@@ -156,6 +170,14 @@ export const reversals: Readonly<Record<UndoableCall, Reversal>> = {
   'models.includeProject': viaCall(includeProject.endpoint, excludeProject),
   'profiles.deleteProfile': viaCall(deleteProfile.endpoint, recoverProfile),
   'profiles.recoverProfile': viaCall(recoverProfile.endpoint, deleteProfile),
+  'partners.remove': restoring(api.partners.create),
+  'partnerActivities.remove': restoring(api.partnerActivities.create),
+  'marketingActivities.remove': restoring(api.marketingActivities.create),
+  'bundles.addToShop': bundleBack,
+  'bundles.reOrder': bundleBack,
+  'bundles.activateShopDiscount': bundleBack,
+  'bundles.update': bundleBack,
+  'bundles.remove': bundleBack,
   'marketing.createBanner': {
     permissions: permissionsOfCall(deleteBanner.endpoint),
     run: (context) =>

@@ -3,9 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditIdHeader } from '../../domain/undo';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
-import { auditLog, customerCredits, staff } from '../../server/db/schema';
+import {
+  auditLog,
+  bundles,
+  customerCredits,
+  partnerActivities,
+  partners,
+  shortLinks,
+  staff,
+} from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer, readCustomer } from './support/fixtures';
+import { insertActivity, insertBundle, insertPartner } from './support/partners';
 import { insertStaff } from './support/staff';
 import { type CallResult, type Client, type TestApi, testSecret, useTestApi } from './support/test-api';
 
@@ -107,6 +116,46 @@ describeEachBackend('undo', (backend) => {
     );
     expect((await undo(api, admin, changed)).status).toBe(200);
     expect(await roleOf(api, member)).toBe('SUPPORT_PL1');
+  });
+
+  it('restores a deleted partner, an activity with its short link, and sets a bundle back', async () => {
+    const { api } = t;
+    const admin = await api.signIn('ADMIN');
+    const partner = await insertPartner(api.db);
+    const removed = auditIdOf(await admin.delete(api.partners.remove, { partner_id: partner.id }));
+    expect((await undo(api, admin, removed)).status).toBe(200);
+    expect(await api.db.select().from(partners).where(eq(partners.id, partner.id))).toEqual([partner]);
+
+    const activity = await insertActivity(api.db, partner.id, { slug: `undo-${Date.now().toString(36)}` });
+    const gone = auditIdOf(await admin.delete(api.partnerActivities.remove, { activity_id: activity.id }));
+    expect(
+      await api.db
+        .select()
+        .from(shortLinks)
+        .where(eq(shortLinks.slug, activity.slug ?? '')),
+    ).toHaveLength(0);
+    expect((await undo(api, admin, gone)).status).toBe(200);
+    expect(await api.db.select().from(partnerActivities).where(eq(partnerActivities.id, activity.id))).toEqual([
+      activity,
+    ]);
+    expect(
+      await api.db
+        .select()
+        .from(shortLinks)
+        .where(eq(shortLinks.slug, activity.slug ?? '')),
+    ).toHaveLength(1);
+
+    const bundle = await insertBundle(api.db);
+    const added = auditIdOf(await admin.post(api.bundles.addToShop, { bundle_id: bundle.id }));
+    expect((await undo(api, admin, added)).status).toBe(200);
+    const [notInShop] = await api.db.select().from(bundles).where(eq(bundles.id, bundle.id));
+    expect(notInShop).toMatchObject({ isInShop: false, isDeleted: false, pageBuiltAt: bundle.pageBuiltAt });
+    // Deleting is a shop bundle's action: in the shop again, deleted, and back.
+    auditIdOf(await admin.post(api.bundles.addToShop, { bundle_id: bundle.id }));
+    const deleted = auditIdOf(await admin.delete(api.bundles.remove, { bundle_id: bundle.id }));
+    expect((await undo(api, admin, deleted)).status).toBe(200);
+    const [restored] = await api.db.select().from(bundles).where(eq(bundles.id, bundle.id));
+    expect(restored).toMatchObject({ isInShop: true, isDeleted: false });
   });
 
   it('refuses after a later change, naming it, and leaves the record as it is', async () => {
@@ -213,11 +262,11 @@ describeEachBackend('undo', (backend) => {
       return answer.statusCode;
     }
 
-    it('role change: undo and a later change at once end on the later role, 8 times over', async () => {
+    it('role change: undo and a later change at once end on the later role, 6 times over', async () => {
       const { api } = t;
       const admin = await api.signIn('ADMIN');
       const otherAdmin = await api.signIn({ email: api.staff.ADMIN.email, password: 'correct horse battery' });
-      for (let trial = 0; trial < 8; trial++) {
+      for (let trial = 0; trial < 6; trial++) {
         const member = await insertStaff(api.db, 'SUPPORT_PL1');
         const id = auditIdOf(await admin.put(api.staffAccounts.setRole, { staff_id: member }, { role: 'SUPPORT_PL2' }));
         const [undone, other] = await Promise.all([
@@ -236,7 +285,7 @@ describeEachBackend('undo', (backend) => {
       const { api } = t;
       const agent = await api.signIn('SUPPORT_PL2');
       const other = await api.signIn('ADMIN');
-      for (let trial = 0; trial < 8; trial++) {
+      for (let trial = 0; trial < 6; trial++) {
         const customer = await insertCustomer(api.db, { currency: 'USD' });
         const id = auditIdOf(await suspend(api, agent, customer.id));
         const [undone, credit] = await Promise.all([
@@ -262,7 +311,7 @@ describeEachBackend('undo', (backend) => {
     it('two undos of one command at once: one runs, the other is told it ran', async () => {
       const { api } = t;
       const agent = await api.signIn('SUPPORT_PL2');
-      for (let trial = 0; trial < 8; trial++) {
+      for (let trial = 0; trial < 6; trial++) {
         const customer = await insertCustomer(api.db);
         const id = auditIdOf(await suspend(api, agent, customer.id));
         const [a, b] = await Promise.all([undo(api, agent, id), otherCall(agent, 'POST', `/admin/undo/${id}`, {})]);
