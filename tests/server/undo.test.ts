@@ -9,6 +9,7 @@ import {
   customerCredits,
   partnerActivities,
   partners,
+  recordVersions,
   shortLinks,
   staff,
 } from '../../server/db/schema';
@@ -281,7 +282,7 @@ describeEachBackend('undo', (backend) => {
       }
     });
 
-    it('suspension: undo and a credit at once: active with the credit after, or refused naming the credit', async () => {
+    it('suspension: undo and a credit at once: undone before the credit, or refused naming it', async () => {
       const { api } = t;
       const agent = await api.signIn('SUPPORT_PL2');
       const other = await api.signIn('ADMIN');
@@ -299,6 +300,12 @@ describeEachBackend('undo', (backend) => {
           ),
         ]);
         expect(credit).toBe(200);
+        // Either way the credit is the customer's last change: an undo that ran after it would have been blind.
+        const [last] = await api.db
+          .select({ callId: recordVersions.callId })
+          .from(recordVersions)
+          .where(and(eq(recordVersions.kind, 'customer'), eq(recordVersions.id, String(customer.id))));
+        expect(last?.callId).toBe('userActions.giveCredit');
         if (undone.status === 200) expect(await status(api, customer.id)).toBe('ACTIVE');
         else {
           expect(undone.status).toBe(409);
