@@ -237,7 +237,7 @@ export interface ActionCommand<
   confirm: 'destructive' | 'money' | false;
   /**
    * Runs at once when chosen, with no form and no review page: only for what changes the person's own console (sign
-   * out, switch theme, keyboard help), never data.
+   * out, switch theme, keyboard help), and Undo (the toast's button is the review; the server audits it).
    */
   immediate?: true;
   /** The confirmation's sentence, e.g. "Jane Doe will not be able to sign in or be charged." */

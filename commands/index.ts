@@ -78,6 +78,7 @@ import refundProject from './projects/refund-project';
 import keyboardHelp from './self/keyboard-help';
 import signOut from './self/sign-out';
 import switchTheme from './self/switch-theme';
+import undoLast from './self/undo';
 import activateStaff from './staff/activate';
 import changeStaffRole from './staff/change-role';
 import deactivateStaff from './staff/deactivate';
@@ -208,6 +209,7 @@ export const commands = [
   signOut,
   switchTheme,
   keyboardHelp,
+  undoLast,
 ] as const;
 /** The id of any command: deep links, recents, shortcuts and the quick-action table name commands by it. */
 export type CommandId = (typeof commands)[number]['id'];

@@ -22,6 +22,7 @@ export const fixedKeys: readonly HelpSection[] = [
       { keys: 'Mod+K', label: 'Open the command palette' },
       { keys: '?', label: 'Show this list of keys' },
       { keys: 'Escape', label: 'Close a dialog, or step back in the palette' },
+      { keys: 'Mod+Z', label: 'Undo the last command, while its toast offers Undo' },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { api } from '../domain/api';
 import {
   actionFailedTitle,
+  auditIdsOf,
   call,
   nameFailuresOf,
   onUncertainOutcome,
@@ -24,6 +25,7 @@ import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
 import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
 import { type UserTarget, userTarget } from './target';
+import { toastWithUndo } from './undo-offer';
 
 export { type OpenRun, type Origin, type RunStep, runner } from './run-state';
 
@@ -166,7 +168,9 @@ async function runAtOnce(command: ActionCommand, request: RunRequest): Promise<R
   rememberCommand(command.id);
   request.onClose?.();
   const controller = new AbortController();
-  await command.run({ target: undefined, params: {}, idempotencyKey: crypto.randomUUID(), signal: controller.signal });
+  // Undo's toast names the command to undo (`audit_id`); the others take nothing.
+  const params = { ...request.prefill };
+  await command.run({ target: undefined, params, idempotencyKey: crypto.randomUUID(), signal: controller.signal });
   return { opened: true };
 }
 
@@ -294,8 +298,17 @@ async function execute(): Promise<void> {
   rememberCommand(command.id);
   if (context.target) rememberUser(context.target);
   const message = command.successMessage?.(context);
-  if (checked) toast({ title: message ?? command.title, message: doneText(words, answer), type: 'positive' });
-  else if (message) toast({ title: message, type: 'positive' });
+  // One undoable call made (the server answered its audit row): the success toast offers Undo for 10 s.
+  const [auditId, ...more] = auditIdsOf(controller.signal);
+  const said = checked
+    ? { title: message ?? command.title, message: doneText(words, answer) }
+    : message
+      ? { title: message }
+      : null;
+  if (auditId !== undefined && more.length === 0) {
+    const undo = () => void runCommand('self.undo', { prefill: { audit_id: String(auditId) }, origin: 'shortcut' });
+    toastWithUndo(auditId, command, said ?? { title: `${command.title}: done` }, undo);
+  } else if (said) toast({ ...said, type: 'positive' });
   forgetReadsAhead();
   void revalidateCalls(...command.revalidates);
   const shown = runner.run?.serial === mine ? command.result?.(answer, context) : undefined;

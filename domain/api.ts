@@ -21,6 +21,7 @@ import { profiles } from './profiles';
 import { projects } from './projects';
 import { refunds } from './refunds';
 import { staffArea } from './staff';
+import { undo } from './undo';
 import { userActions } from './user-actions';
 import { userDetails } from './user-details';
 import { users } from './users';
@@ -40,6 +41,7 @@ export const api = {
   projects,
   refunds,
   approvals,
+  undo,
   partners,
   partnerActivities,
   marketingActivities,

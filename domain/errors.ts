@@ -327,6 +327,15 @@ export const errorCatalogue = {
   },
   approval_decided: { status: 409, message: 'This request has been decided already' },
   approval_expired: { status: 410, message: 'This request has expired (requests wait 24 hours); ask for a new one' },
+  undo_not_found: { status: 404, message: 'No command with this number in the audit trail' },
+  undo_not_reversible: { status: 400, message: 'This command cannot be undone' },
+  undo_forbidden: {
+    status: 403,
+    message: 'Someone else ran this command, and your role may not run its reverse',
+  },
+  undo_stale: { status: 409, message: 'The record changed since this command; it was not undone' },
+  undo_done: { status: 409, message: 'This command was undone already' },
+  undo_expired: { status: 410, message: 'Commands can be undone for 10 minutes only; this one is older' },
   preview_stale: {
     status: 409,
     message: 'What the preview showed has changed since; look at the fresh preview and confirm again',
@@ -339,6 +348,7 @@ export const errorCatalogue = {
     status: 429,
     message: 'Too many live streams open for this staff member; close some console tabs',
   },
+  presence_invalid: { status: 400, message: 'A presence beat names its tab, the records it shows and what it does' },
   live_watch_invalid: {
     status: 400,
     message: 'watch: name at most 20 records as kind:id, comma-separated (e.g. customer:57,project:9)',

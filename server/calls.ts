@@ -22,6 +22,7 @@ import { partnerHandlers } from './partners/handlers';
 import { profileHandlers } from './profiles/handlers';
 import { projectHandlers } from './projects/handlers';
 import { staffHandlers } from './staff/handlers';
+import { undoCommand } from './undo/handler';
 import { userActionHandlers } from './users/actions/handlers';
 import { userDetailsHandlers } from './users/details/handlers';
 import { filterUsers } from './users/filter';
@@ -66,4 +67,5 @@ export const callHandlers: readonly RegisteredHandler[] = [
   findForPalette,
   ...paletteHandlers,
   ...approvalHandlers,
+  undoCommand,
 ];

@@ -12,6 +12,7 @@ import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { minorUnits } from '../partners/partners-crud';
+import { noteColumnsBefore } from '../undo/restore';
 
 type BundleRecord = typeof bundles.$inferSelect;
 
@@ -72,7 +73,19 @@ async function bundleFor(db: Database, id: number, action: BundleAction): Promis
   return record;
 }
 
-async function save(db: Database, id: number, changes: Partial<typeof bundles.$inferInsert>) {
+/**
+ * Writes a bundle's changes; the columns as they were are kept on the call's audit row (and it names the bundle), so
+ * its undo can set them back.
+ */
+async function save(
+  db: Database,
+  record: BundleRecord,
+  changes: Partial<typeof bundles.$inferInsert>,
+  request: FastifyRequest,
+) {
+  const id = record.id;
+  const before = Object.fromEntries(Object.keys(changes).map((key) => [key, record[key as keyof BundleRecord]]));
+  noteColumnsBefore(request, { kind: 'bundle', id }, before);
   const [updated] = await db
     .update(bundles)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -93,16 +106,18 @@ export const listBundles = handle(
 
 export const addToShop = handle(api.bundles.addToShop, async ({ db, params, can, request }) => {
   const record = await bundleFor(db, params.bundle_id, 'ADD_TO_SHOP');
-  const updated = await save(db, record.id, { isInShop: true, pageBuiltAt: sql`now()` as unknown as string });
+  const updated = await save(db, record, { isInShop: true, pageBuiltAt: sql`now()` as unknown as string }, request);
   return bundleRow(updated, { can, request });
 });
 
 export const reCreatePage = handle(api.bundles.reCreate, async ({ db, params, can, request }) => {
   const record = await bundleFor(db, params.bundle_id, 'RE-CREATE_PAGE');
-  const updated = await save(db, record.id, {
-    pageVersion: record.pageVersion + 1,
-    pageBuiltAt: sql`now()` as unknown as string,
-  });
+  const updated = await save(
+    db,
+    record,
+    { pageVersion: record.pageVersion + 1, pageBuiltAt: sql`now()` as unknown as string },
+    request,
+  );
   return bundleRow(updated, { can, request });
 });
 
@@ -113,7 +128,7 @@ export const reOrderPhotos = handle(api.bundles.reOrder, async ({ db, params, bo
     new Set(body.photos).size === body.photos.length &&
     body.photos.every((photo) => record.photos.includes(photo));
   if (!same) throw fail('bundle_photos_mismatch', { field: 'photos' });
-  const updated = await save(db, record.id, { photos: body.photos });
+  const updated = await save(db, record, { photos: body.photos }, request);
   return bundleRow(updated, { can, request });
 });
 
@@ -121,28 +136,38 @@ export const activateShopDiscount = handle(
   api.bundles.activateShopDiscount,
   async ({ db, params, body, can, request }) => {
     const record = await bundleFor(db, params.bundle_id, 'ACTIVATE_SHOP_DISCOUNT');
-    const updated = await save(db, record.id, {
-      discountPercentage: body.discount_percentage,
-      discountStart: body.start_date,
-      discountExpiry: body.expiry_date,
-    });
+    const updated = await save(
+      db,
+      record,
+      {
+        discountPercentage: body.discount_percentage,
+        discountStart: body.start_date,
+        discountExpiry: body.expiry_date,
+      },
+      request,
+    );
     return bundleRow(updated, { can, request });
   },
 );
 
 export const updateBundle = handle(api.bundles.update, async ({ db, params, body, can, request }) => {
   const record = await bundleFor(db, params.bundle_id, 'UPDATE');
-  const updated = await save(db, record.id, {
-    ...(body.bundle_name !== undefined ? { bundleName: body.bundle_name } : {}),
-    ...(body.seller_name !== undefined ? { sellerName: body.seller_name } : {}),
-    ...(body.price !== undefined ? { price: minorUnits(body.price) } : {}),
-  });
+  const updated = await save(
+    db,
+    record,
+    {
+      ...(body.bundle_name !== undefined ? { bundleName: body.bundle_name } : {}),
+      ...(body.seller_name !== undefined ? { sellerName: body.seller_name } : {}),
+      ...(body.price !== undefined ? { price: minorUnits(body.price) } : {}),
+    },
+    request,
+  );
   return bundleRow(updated, { can, request });
 });
 
 export const deleteBundle = handle(api.bundles.remove, async ({ db, params, can, request }) => {
   const record = await bundleFor(db, params.bundle_id, 'DELETE');
-  const updated = await save(db, record.id, { isDeleted: true, isInShop: false });
+  const updated = await save(db, record, { isDeleted: true, isInShop: false }, request);
   return bundleRow(updated, { can, request });
 });
 

@@ -38,7 +38,7 @@ export function parseNotice(payload: string): ChangeNotice | null {
   }
 }
 
-function sentence(callId: string, who: string, amount: string | null): string {
+function sentence(callId: string, who: string, amount: string | null, undid: unknown): string {
   if (callId === 'refunds.refund' && amount) return `${who} refunded ${amount}`;
   if (callId === 'userActions.giveCredit' && amount) return `${who} gave ${amount} of credit`;
   if (callId === 'approvals.request' && amount) return `${who} asked a second person to approve ${amount} of credit`;
@@ -47,6 +47,10 @@ function sentence(callId: string, who: string, amount: string | null): string {
   }
   if (callId === 'approvals.approve') return `${who} approved the request`;
   if (callId === 'approvals.reject') return `${who} rejected the request`;
+  if (callId === 'undo.undo') {
+    const what = summaries.get(String((undid as { call_id?: unknown } | null)?.call_id)) ?? 'a command';
+    return `${who} undid: ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+  }
   const summary = summaries.get(callId) ?? callId;
   return `${who}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}`;
 }
@@ -54,7 +58,7 @@ function sentence(callId: string, who: string, amount: string | null): string {
 /** The event of a notice: the audit row's body and the staff member's name read once, the sentence made of them. */
 export async function changeEventOf(db: Database, notice: ChangeNotice): Promise<ChangeEvent> {
   const [row] = await db
-    .select({ body: auditLog.requestBody, firstName: staff.firstName, lastName: staff.lastName })
+    .select({ body: auditLog.requestBody, undo: auditLog.undo, firstName: staff.firstName, lastName: staff.lastName })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
     .where(eq(auditLog.id, notice.id));
@@ -66,6 +70,6 @@ export async function changeEventOf(db: Database, notice: ChangeNotice): Promise
     notice.call_id === 'approvals.requestRefund'
       ? await customerOf(db, { kind: notice.kind, id: notice.target })
       : null;
-  const text = sentence(notice.call_id, name ?? 'The system', amountOf(row?.body, customer?.currency));
+  const text = sentence(notice.call_id, name ?? 'The system', amountOf(row?.body, customer?.currency), row?.undo);
   return { ...notice, staff_name: name, text };
 }

@@ -3,6 +3,7 @@ import type { Role } from '../../domain/roles';
 import type { Database } from '../db/client';
 import { sessions, staff } from '../db/schema';
 import { changeEventOf, parseNotice } from './change-events';
+import { parsePresenceNotice, presenceEventOf } from './presence';
 
 /** Bounds of the live streams of one process. */
 export interface LiveLimits {
@@ -83,6 +84,16 @@ export class LiveHub {
     const watchers = [...this.#streams].filter((stream) => stream.watch.has(key));
     if (watchers.length === 0) return;
     const frame = sseFrame('change', await changeEventOf(this.db, notice), notice.id);
+    for (const stream of watchers) stream.send(frame);
+  }
+
+  /** A `loupe_presence` NOTIFY: who has the record open now, read once, to every stream watching it. */
+  async onPresence(payload: string): Promise<void> {
+    const key = parsePresenceNotice(payload);
+    if (!key) return;
+    const watchers = [...this.#streams].filter((stream) => stream.watch.has(key));
+    if (watchers.length === 0) return;
+    const frame = sseFrame('presence', await presenceEventOf(this.db, key));
     for (const stream of watchers) stream.send(frame);
   }
 

@@ -16,22 +16,15 @@ import {
   type LiveStream,
   sseFrame,
 } from './live-hub';
+import { parseTab, presenceChannel, registerPresence, tabClosed } from './presence';
+import { parseWatch } from './watch';
+
+export { parseWatch } from './watch';
 
 /** Where a tab opens its stream (outside /admin: a stream is not a call of the contract, and writes no audit row). */
 export const liveStreamUrl = '/live/stream';
 /** The channel the audit trigger notifies each change on (migration 0035). */
 export const changesChannel = 'loupe_changes';
-
-const watchPattern = /^[a-z_]{1,32}:(0|[1-9]\d{0,17})$/;
-
-/** The records a stream watches: `?watch=customer:57,project:9`; 400 `live_watch_invalid` otherwise. */
-export function parseWatch(value: unknown, max: number): Set<string> {
-  if (value === undefined || value === '') return new Set();
-  if (typeof value !== 'string') throw fail('live_watch_invalid');
-  const keys = value.split(',');
-  if (keys.length > max || !keys.every((key) => watchPattern.test(key))) throw fail('live_watch_invalid');
-  return new Set(keys);
-}
 
 /** The Last-Event-ID a reconnecting client sends (header, or `?last_event_id` for clients that cannot), or null. */
 function lastEventIdOf(request: FastifyRequest): number | null {
@@ -98,6 +91,10 @@ export async function registerLiveRoutes(app: FastifyInstance, options: LiveOpti
           onNotify: (payload) => void hub.onChange(payload).catch(() => {}),
           onLive: () => {},
         }),
+        database.listen(presenceChannel, {
+          onNotify: (payload) => void hub.onPresence(payload).catch(() => {}),
+          onLive: () => {},
+        }),
         database.listen(accessChangedChannel, {
           onNotify: () => void hub.onAccessChanged().catch(() => {}),
           onLive: () => {},
@@ -109,10 +106,20 @@ export async function registerLiveRoutes(app: FastifyInstance, options: LiveOpti
     await Promise.all(unlisten.map((stop) => stop()));
   });
 
+  registerPresence(app, {
+    db: database.db,
+    config,
+    sessions: options.sessions,
+    maxWatched: hub.limits.watchedPerStream,
+  });
+
   app.get(liveStreamUrl, async (request, reply) => {
     const caller = await authenticateAccess(request, database.db, config.jwtSecret, options.sessions);
     const claims = await verifyAccessToken(bearerOf(request) ?? '', config.jwtSecret);
-    const watch = parseWatch((request.query as Record<string, unknown>).watch, hub.limits.watchedPerStream);
+    const query = request.query as Record<string, unknown>;
+    const watch = parseWatch(query.watch, hub.limits.watchedPerStream);
+    // The tab's presence rows go soon after its stream closes (a closed tab beats no more).
+    const tab = query.tab === undefined ? null : parseTab(query.tab);
     const raw = reply.raw;
     const timers: NodeJS.Timeout[] = [];
     let open = true;
@@ -144,6 +151,7 @@ export async function registerLiveRoutes(app: FastifyInstance, options: LiveOpti
       open = false;
       for (const timer of timers) clearTimeout(timer);
       hub.remove(stream);
+      if (tab) void tabClosed(database.db, caller.staff.id, tab).catch(() => {});
     });
     timers.push(setInterval(() => stream.send(': ping\n\n'), hub.limits.heartbeatMs));
     const expiresIn = Math.max(0, claims.expiresAt - Date.now());

@@ -95,7 +95,7 @@ export async function bumpVersion(
     insert into record_versions (kind, id, version, staff_id, call_id, body, changed_at)
     values (${record.kind}, ${record.id}, 1, ${change.staff.id}, ${change.endpoint.id}, ${body}::jsonb, now())
     on conflict (kind, id) do update set version = record_versions.version + 1, staff_id = excluded.staff_id,
-      call_id = excluded.call_id, body = excluded.body, changed_at = excluded.changed_at`);
+      call_id = excluded.call_id, body = excluded.body, changed_at = excluded.changed_at, audit_id = null`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { opsCounters } from '../ops/counters';
 import { fail } from './errors';
 import type { StaffMember } from './handler';
 import { storableText } from './text';
+import '../undo/note';
 
 const secretName = /password|token|secret/i;
 
@@ -100,6 +101,8 @@ export interface AuditAttempt {
 
 type AuditRow = typeof auditLog.$inferInsert;
 
+const clipped = (detail: string | null | undefined) => (detail == null ? null : clip(detail, 500));
+
 function auditRowOf(attempt: AuditAttempt, bodies?: Map<unknown, unknown>): AuditRow {
   const { endpoint, request, staff } = attempt;
   const body = request.body;
@@ -109,21 +112,24 @@ function auditRowOf(attempt: AuditAttempt, bodies?: Map<unknown, unknown>): Audi
     if (!bodies.has(body)) bodies.set(body, auditableBody(body));
     return bodies.get(body);
   };
+  // A successful call's own note (server/undo/note.ts): the record a create made, what undoing it needs.
+  const note = attempt.outcome === 'ok' ? request.auditNote : undefined;
   return {
     staffId: staff?.id ?? null,
     staffRole: staff?.role ?? null,
     callId: endpoint.id,
     method: request.method,
     path: clip(request.url.split('?')[0] ?? request.url, 1000),
-    targetKind: endpoint.target?.kind ?? null,
-    targetId: targetIdOf(endpoint, request),
+    targetKind: note?.target?.kind ?? endpoint.target?.kind ?? null,
+    targetId: note?.target?.id ?? targetIdOf(endpoint, request),
     requestBody: failedAnonymously ? unauthenticatedSummary(body, attempt.field) : body === undefined ? null : stored(),
     outcome: attempt.outcome,
     status: attempt.status,
-    detail: attempt.detail == null ? null : clip(attempt.detail, 500),
+    detail: clipped(attempt.detail ?? note?.detail),
     requestId: request.id,
     traceId: request.traceId ?? null,
     ip: clip(request.ip, 100),
+    undo: note?.undo ?? null,
   };
 }
 
@@ -144,9 +150,10 @@ export async function writeAudit(db: Database, attempt: AuditAttempt): Promise<v
   const row = auditRowOf(attempt);
   const log = attempt.request.log;
   try {
-    await db.transaction(async (savepoint) => {
-      await savepoint.insert(auditLog).values(row);
-    });
+    const [written] = await db.transaction((savepoint) =>
+      savepoint.insert(auditLog).values(row).returning({ id: auditLog.id }),
+    );
+    if (attempt.outcome === 'ok') attempt.request.auditId = written?.id;
     return;
   } catch (error) {
     opsCounters.auditInsertFailures += 1;

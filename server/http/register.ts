@@ -3,6 +3,7 @@ import { apiPrefix } from '../../domain/api';
 import { xsrfHeader } from '../../domain/auth';
 import { type Endpoint, isMutation, permissionsOfCall } from '../../domain/endpoint';
 import { can, canAny } from '../../domain/permissions';
+import { auditIdHeader } from '../../domain/undo';
 import { xsrfTokenMatches } from '../auth/tokens';
 import { honourVersions } from '../collab/preconditions';
 import type { AppConfig } from '../config';
@@ -165,6 +166,7 @@ async function inTransaction(
       if (options.checkAnswers) checkAnswer(endpoint, answer);
       if (isMutation(endpoint)) {
         await writeAudit(db, { endpoint, request, staff: request.actor, outcome: 'ok', status: 200 });
+        if (request.auditId !== undefined) invocation.reply.header(auditIdHeader, String(request.auditId));
       }
       if (claim) await finishIdempotencyKey(db, claim, 200, answer);
       return { ok: true, answer };

@@ -27,6 +27,7 @@ import { uploadPath } from '../files/upload-urls';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { tableHeader } from '../tables/header';
+import { noteForUndo } from '../undo/note';
 import { publicOrigin } from './promotions';
 
 export const bannerHeaders: readonly Header[] = [
@@ -141,7 +142,7 @@ async function uploadedImage(db: Database, id: string, field: string): Promise<v
   }
 }
 
-export const createBanner = handle(api.marketing.createBanner, async ({ db, body, staff }) => {
+export const createBanner = handle(api.marketing.createBanner, async ({ db, body, staff, request }) => {
   await uploadedImage(db, body.photo_upload_id, 'photo_upload_id');
   await uploadedImage(db, body.mobile_photo_upload_id, 'mobile_photo_upload_id');
   // One creation at a time takes the next place in the carousel.
@@ -167,6 +168,8 @@ export const createBanner = handle(api.marketing.createBanner, async ({ db, body
   if (!created) throw fail('banner_not_found');
   const [banner] = await readBanners(db, created.id);
   if (!banner) throw fail('banner_not_found');
+  // The banner it made is the row's record (the call's path names none), so its undo can delete it.
+  noteForUndo(request, { target: { kind: 'banner', id: String(created.id) } });
   return { banner };
 });
 

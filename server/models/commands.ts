@@ -5,6 +5,7 @@ import { modelProjects, models, profileNotes } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { noteForUndo } from '../undo/note';
 import { currentRow } from './rows';
 import { lockModel, modelTimeline, refuseIfLocked } from './state';
 
@@ -21,9 +22,10 @@ export const lockModelCall = handle(api.models.lock, async ({ db, params, body, 
   return { model: await currentRow(db, changed ?? model, can) };
 });
 
-export const unlockModelCall = handle(api.models.unlock, async ({ db, params, can, staff }) => {
+export const unlockModelCall = handle(api.models.unlock, async ({ db, params, can, staff, request }) => {
   const model = await lockModel(db, params.model_id);
   if (!model.locked) throw fail('model_not_locked');
+  noteForUndo(request, { undo: { message: model.lockMessage } });
   const [changed] = await db
     .update(models)
     .set({ locked: false, lockMessage: null, lastUpdatedRow: sql`now()` })

@@ -8,6 +8,7 @@ import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle, type StaffMember } from '../http/handler';
 import { queuePipelineEvent } from '../integrations/pipeline/outbox';
+import { noteForUndo } from '../undo/note';
 import { recordStaffAction } from '../users/customer-records';
 import { currentRow, type ModelRecord } from './rows';
 
@@ -89,8 +90,9 @@ export async function followProfile(db: Database, model: ModelRecord, to: ModelS
  * two concurrent changes the second sees the first's result: a move no longer allowed, or a stale
  * `last_updated_row`, is a 409 (no lost update).
  */
-export const updateModelState = handle(api.models.updateState, async ({ db, body, can, staff }) => {
+export const updateModelState = handle(api.models.updateState, async ({ db, body, can, staff, request }) => {
   const model = await lockModel(db, body.model_id);
+  noteForUndo(request, { undo: { state: model.state, fail_reason: model.failReason } });
   if (body.last_updated_row !== undefined && body.last_updated_row !== isoTimestamp(model.lastUpdatedRow)) {
     throw fail('stale_version');
   }

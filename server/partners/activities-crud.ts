@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { partnerActivities, partners } from '../db/schema';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { noteDeleted, shortLinksOf } from '../undo/restore';
 import { activityRows } from './activity-rows';
 import { activityWrites } from './activity-writes';
 import { minorUnits } from './partners-crud';
@@ -43,6 +44,13 @@ export const updateActivity = handle(api.partnerActivities.update, async ({ db, 
 });
 
 /** `DELETE partners/activities/{id}` (delete_activities): the activity and, with it, its short link. */
-export const deleteActivity = handle(api.partnerActivities.remove, async ({ db, params }) =>
-  writes.remove(db, params.activity_id),
-);
+export const deleteActivity = handle(api.partnerActivities.remove, async ({ db, params, request }) => {
+  const record = await writes.lock(db, params.activity_id);
+  const links = await shortLinksOf(db, { partner: record.id });
+  noteDeleted(
+    request,
+    { kind: 'partner_activity', id: record.id },
+    { partner_activities: [record], short_links: links },
+  );
+  return writes.remove(db, record.id);
+});

@@ -8,6 +8,7 @@ import { handle } from '../http/handler';
 import { compileTableQuery, selectedColumns, type TableSource } from '../tables/filter-sql';
 import { tableHeader } from '../tables/header';
 import { keysetPage } from '../tables/keyset-page';
+import { noteDeleted, shortLinksOf } from '../undo/restore';
 import { linkColumns } from './activities-list';
 import { headersWithTracking, linkHeaders, trackingHeaders } from './activity-headers';
 import { type RowContext, sharedActivityRows } from './activity-rows';
@@ -137,6 +138,13 @@ export const updateMarketingActivity = handle(
 );
 
 /** `DELETE partners/marketing_activities/{id}` (delete_activities): the activity and its short link. */
-export const deleteMarketingActivity = handle(api.marketingActivities.remove, async ({ db, params }) =>
-  writes.remove(db, params.marketing_activity_id),
-);
+export const deleteMarketingActivity = handle(api.marketingActivities.remove, async ({ db, params, request }) => {
+  const record = await writes.lock(db, params.marketing_activity_id);
+  const links = await shortLinksOf(db, { marketing: record.id });
+  noteDeleted(
+    request,
+    { kind: 'marketing_activity', id: record.id },
+    { marketing_activities: [record], short_links: links },
+  );
+  return writes.remove(db, record.id);
+});

@@ -8,6 +8,7 @@ import { customers, partnerActivities, partners, staff } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { noteDeleted } from '../undo/restore';
 import { versionMicros } from '../users/details/general';
 import { lockPartner, partnerRows } from './partner-rows';
 
@@ -120,7 +121,7 @@ export const updatePartner = handle(api.partners.update, async ({ db, params, bo
 });
 
 /** `DELETE partners/{id}`: only a partner without activities (409 saying what to do), never leaving orphans. */
-export const deletePartner = handle(api.partners.remove, async ({ db, params }) => {
+export const deletePartner = handle(api.partners.remove, async ({ db, params, request }) => {
   const record = await lockPartner(db, params.partner_id);
   const [activity] = await db
     .select({ id: partnerActivities.id })
@@ -137,6 +138,7 @@ export const deletePartner = handle(api.partners.remove, async ({ db, params }) 
       detail: `${record.name} still has ${n} ${n === 1 ? 'activity' : 'activities'}: delete them (or move them to another partner) first`,
     });
   }
+  noteDeleted(request, { kind: 'partner', id: record.id }, { partners: [record] });
   await db.delete(partners).where(eq(partners.id, record.id));
   return { id: record.id, deleted: true as const };
 });

@@ -8,6 +8,7 @@ import { isoTimestamp } from '../db/timestamps';
 import { fail } from '../http/errors';
 import { type CallHandler, handle, handlePublic } from '../http/handler';
 import { queueEmail } from '../mail/outbox';
+import { noteForUndo } from '../undo/note';
 import { isCommonPassword } from './passwords';
 import { keepAnAdmin, staffRow, staffRows } from './rows';
 
@@ -77,8 +78,9 @@ export const inviteStaff = handle(api.staffAccounts.invite, async ({ db, body, s
   return { staff: await staffRow(db, staffId), invitation_expires_at: isoTimestamp(invite.expiresAt) };
 });
 
-export const setStaffRole = handle(api.staffAccounts.setRole, async ({ db, params, body }) => {
+export const setStaffRole = handle(api.staffAccounts.setRole, async ({ db, params, body, request }) => {
   const current = await staffRow(db, params.staff_id);
+  noteForUndo(request, { undo: { role: current.role } });
   if (current.role === 'ADMIN' && body.role !== 'ADMIN' && current.status !== 'DEACTIVATED') {
     await keepAnAdmin(db, current.id);
   }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import { type ApiError, fail } from '../http/errors';
 import { handle } from '../http/handler';
+import { noteForUndo } from '../undo/note';
 import { type CustomerRecord, customerRow } from './rows';
 
 /** Why a conditional update touched nothing: no such customer (404), or it is not in the expected state (409). */
@@ -46,9 +47,16 @@ export async function liftSuspension(db: Database, id: number): Promise<Customer
 }
 
 /** Lifts a suspension and clears its date, reason and description; 409 when not suspended. */
-export const unsuspendUser = handle(api.users.unsuspend, async ({ db, params, staff }) => {
+export const unsuspendUser = handle(api.users.unsuspend, async ({ db, params, staff, request }) => {
+  // The suspension's reason, kept for an undo (which suspends again with it).
+  const [before] = await db
+    .select({ reason: customers.suspendReason, description: customers.suspendDescription })
+    .from(customers)
+    .where(eq(customers.id, params.user_id))
+    .for('update');
   const record = await liftSuspension(db, params.user_id);
   if (!record) return explainMiss(db, params.user_id, 'not_suspended');
+  noteForUndo(request, { undo: { reason: before?.reason ?? null, description: before?.description ?? null } });
   return { user: customerRow(record, staff.role) };
 });
 

@@ -2,9 +2,11 @@ import { FetchError } from 'ofetch';
 import { type CallAddress, pathOf } from '../../domain/call-address';
 import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '../../domain/endpoint';
 import type { ErrorCode } from '../../domain/errors';
+import { auditIdHeader } from '../../domain/undo';
 import { session } from '../session/store';
 import { toast, toastDefaults } from '../ui/toast-store';
 import { ApiError, actionOf, cancelledError, failuresShownInPlace, failureTitle, serverError } from './api-error';
+import { noteAuditId } from './audit-ids';
 import { endSession } from './end-session';
 import { noteVersion, reportStale, versionHeaders } from './record-versions';
 import { refreshSession } from './refresh';
@@ -81,7 +83,10 @@ async function send<E extends CallAddress>(
       body: input.body as Record<string, unknown> | undefined,
       headers: { ...headersFor(endpoint, bearer, options.idempotencyKey), ...versionHeaders(endpoint, options.signal) },
       signal: endpoint.money ? withTimeout(options.signal, moneyTimeoutMs()) : options.signal,
-      onResponse: ({ response }) => noteVersion(options.signal, response.headers.get('etag')),
+      onResponse: ({ response }) => {
+        noteVersion(options.signal, response.headers.get('etag'));
+        if (response.ok) noteAuditId(endpoint, options.signal, response.headers.get(auditIdHeader));
+      },
     });
   } catch (error) {
     if (endpoint.auth === 'access' && isForbidden(error)) recheckRole();

@@ -8,6 +8,7 @@ export {
   serverMessage,
   showFailuresInPlace,
 } from './api-error';
+export { auditIdsOf } from './audit-ids';
 export { type CallInput, type CallOptions, call } from './call';
 export { endSession } from './end-session';
 export { collectVersions, noteVersion, requireVersions } from './record-versions';

@@ -19,6 +19,25 @@ export interface LiveChange {
 
 type Listener = (change: LiveChange) => void;
 
+/** This tab, for presence: its rows on the server go soon after its stream closes (server/collab/presence.ts). */
+export const tabId = crypto.randomUUID();
+
+/** Who hears the stream's other events: `ready` (it opened) and `presence` (its data). */
+const eventListeners = new Map<string, Set<(data: unknown) => void>>();
+
+/** Hears every `event` of the tab's stream (`ready`, `presence`); answers the function that stops. */
+export function onStreamEvent(event: 'ready' | 'presence', listener: (data: unknown) => void): () => void {
+  const listeners = eventListeners.get(event) ?? new Set();
+  listeners.add(listener);
+  eventListeners.set(event, listeners);
+  return () => listeners.delete(listener);
+}
+
+/** The records the tab's pages watch now (`customer:57`). */
+export function watchedRecords(): string[] {
+  return [...watched.keys()].slice(0, 20);
+}
+
 const targetParams = new Map(
   allEndpoints.flatMap((endpoint) => (endpoint.target ? [[endpoint.id, endpoint.target.param]] : [])),
 );
@@ -69,10 +88,13 @@ async function read(body: ReadableStream<Uint8Array>): Promise<string | null> {
       }
       const data = fields.has('data') ? JSON.parse(fields.get('data') ?? 'null') : null;
       if (fields.get('event') === 'closed') return String(data?.reason ?? 'closed');
-      if (fields.get('event') === 'change' && data) {
+      const event = fields.get('event') ?? '';
+      if (event === 'change' && data) {
         lastEventId = fields.get('id') ?? lastEventId;
         failures = 0;
         deliver(data as LiveChange);
+      } else if (event === 'ready' || event === 'presence') {
+        for (const listener of eventListeners.get(event) ?? []) listener(data);
       }
     }
   }
@@ -85,7 +107,7 @@ async function open(): Promise<void> {
   if (watched.size === 0 || !session.accessToken) return;
   const mine = new AbortController();
   controller = mine;
-  const query = new URLSearchParams({ watch: [...watched.keys()].slice(0, 20).join(',') });
+  const query = new URLSearchParams({ watch: watchedRecords().join(','), tab: tabId });
   const headers: Record<string, string> = { authorization: `Bearer ${session.accessToken}` };
   if (lastEventId) headers['last-event-id'] = lastEventId;
   let reason: string | null = null;

@@ -1,11 +1,35 @@
 import { useSnapshot } from 'valtio';
-import { dismissToast, type ToastType, toastState } from './toast-store';
+import { Kbd } from './Kbd';
+import { modKeyLabel } from './platform';
+import { dismissToast, type ToastAction, type ToastType, toastState } from './toast-store';
 
 const tone: Record<ToastType, string> = {
   positive: 'border-success/40 before:bg-success',
   negative: 'border-danger/50 before:bg-danger',
   info: 'border-line-strong before:bg-accent',
 };
+
+/** `Mod+Z` as the keys of this platform: Ctrl Z, or ⌘ Z. */
+function keysOf(shortcut: string): string[] {
+  return shortcut.split('+').map((key) => (key === 'Mod' ? modKeyLabel() : key));
+}
+
+/** A toast's button (Undo): dismisses the toast and runs; a Tab away, with its keys shown beside it. */
+function ActionButton({ action, onDone }: { action: ToastAction; onDone: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onDone();
+        action.run();
+      }}
+      className="flex cursor-pointer items-center gap-1 rounded border border-line px-2 py-0.5 text-sm font-medium text-fg hover:bg-hover focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      {action.label}
+      {action.shortcut ? keysOf(action.shortcut).map((key) => <Kbd key={key}>{key}</Kbd>) : null}
+    </button>
+  );
+}
 
 /** Renders the toasts at the top of the screen; each leaves by itself after its timeout, or on click. */
 export function Toaster() {
@@ -25,6 +49,7 @@ export function Toaster() {
             <p className="text-sm font-medium text-fg">{shown.title}</p>
             {shown.message ? <p className="text-xs break-words text-muted">{shown.message}</p> : null}
           </div>
+          {shown.action ? <ActionButton action={shown.action} onDone={() => dismissToast(shown.id)} /> : null}
           <button
             type="button"
             onClick={() => dismissToast(shown.id)}

@@ -1,6 +1,13 @@
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 
 export type ToastType = 'positive' | 'negative' | 'info';
+
+/** A button on a toast (Undo), with the keys that press it while the toast shows, e.g. `Mod+Z`. */
+export interface ToastAction {
+  label: string;
+  shortcut?: string;
+  run: () => void;
+}
 
 /** What `toast()` takes: a title, an optional message, the type (default positive) and the timeout in ms. */
 export interface ToastInput {
@@ -8,6 +15,7 @@ export interface ToastInput {
   message?: string;
   type?: ToastType;
   timeout?: number;
+  action?: ToastAction;
 }
 
 /** A toast on screen, with its defaults resolved. */
@@ -17,6 +25,7 @@ export interface Toast {
   message: string | undefined;
   type: ToastType;
   timeout: number;
+  action: ToastAction | undefined;
 }
 
 /** console-spec §9: 1.5 s, top, positive; error toasts 2.5 s. */
@@ -47,8 +56,14 @@ export function toast(input: ToastInput): number {
   );
   if (same) dismissToast(same.id);
   const id = nextId++;
-  toastState.toasts.push({ id, title: input.title, message: input.message, type, timeout });
+  const action = input.action ? ref({ ...input.action }) : undefined;
+  toastState.toasts.push({ id, title: input.title, message: input.message, type, timeout, action });
   if (toastState.toasts.length > maxVisible) toastState.toasts.splice(0, toastState.toasts.length - maxVisible);
   setTimeout(() => dismissToast(id), timeout);
   return id;
+}
+
+/** The newest toast on screen whose action answers `shortcut`, if any. */
+export function toastWithShortcut(shortcut: string): Toast | undefined {
+  return toastState.toasts.findLast((shown) => shown.action?.shortcut === shortcut);
 }

@@ -8,13 +8,17 @@ import { customers } from '../../server/db/schema';
 import { SandboxGateway } from '../../server/payments';
 import { seedDatabase } from '../../server/seed/generate';
 import { benchStreams, benchUpdateLatency } from './collab-live';
+import { benchPresenceLatency } from './collab-presence';
 import { type Agent, benchRace } from './collab-race';
+import { benchUndoRace } from './collab-undo';
 
 /**
  * `npm run bench:collab` (DATABASE_URL: a PostgreSQL database the bench may write to, seeded if empty): two
  * instances of the app in this process on one PostgreSQL, each on its own pool and LISTEN connection, listening on
  * loopback. Prints the update latency between them, the two-agent refund race (`--trials 0`: none), the memory
- * per open stream, and a flood of `--flood` streams by one staff member against the per-staff cap.
+ * per open stream, a flood of `--flood` streams by one staff member against the per-staff cap, and the presence
+ * latency between them (`--presence` arrivals and departures) and `--undo` trials of an undo racing another admin's
+ * command on the other instance (`--only presence`: these two alone).
  */
 const { values } = parseArgs({
   options: {
@@ -23,6 +27,10 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '2000' },
     flood: { type: 'string', default: '10000' },
     port: { type: 'string', default: '8370' },
+    presence: { type: 'string', default: '200' },
+    undo: { type: 'string', default: '200' },
+    /** `presence`: only the presence latency and the undo race (quick). */
+    only: { type: 'string', default: '' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -84,8 +92,19 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(' ')}`,
 );
-await benchUpdateLatency(first.db, agents, Number(values.rounds));
-if (Number(values.trials) > 0) await benchRace(first.db, sandbox, agents, Number(values.trials));
-await benchStreams(agents[0], await signIn('support_pl1@example.com', 1), Number(values.streams), Number(values.flood));
+if (values.only !== 'presence') {
+  await benchUpdateLatency(first.db, agents, Number(values.rounds));
+  if (Number(values.trials) > 0) await benchRace(first.db, sandbox, agents, Number(values.trials));
+  await benchStreams(
+    agents[0],
+    await signIn('support_pl1@example.com', 1),
+    Number(values.streams),
+    Number(values.flood),
+  );
+}
+if (Number(values.presence) > 0) await benchPresenceLatency(first.db, agents, Number(values.presence));
+if (Number(values.undo) > 0) {
+  await benchUndoRace(first.db, [agents[0], await signIn('admin@example.com', 1)], Number(values.undo));
+}
 await Promise.all(apps.map((app) => app.close()));
 await Promise.all(instances.map((database) => database.close()));

@@ -155,3 +155,51 @@ test('a big credit waits for a second person: the master asks, an admin approves
   expect(await totalCredits()).toBe(before + 25000);
   await api.dispose();
 });
+
+test('presence and undo: the master sees the admin on the customer and what she does; suspend → Undo, then Ctrl+Z', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { api, token } = await apiAs('ADMIN', baseURL as string);
+  const filtered = await api.post('/admin/users/users_filter', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { filters: [{ kind: 'multi', column: 'status', op: 'equal', value: ['ACTIVE'] }], page_size: 100 },
+  });
+  const user = ((await filtered.json()) as { users: CustomerRow[] }).users[90];
+  if (!user) throw new Error('No active demo customer');
+  await api.dispose();
+
+  await signIn(page, 'SUPPORT_MASTER');
+  await page.goto(`/users/${user.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(user.first_name);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'ADMIN');
+  // The admin opens the same customer with the suspend form open: the master's header says so.
+  await admin.goto(`/users/${user.id}/general?run=user.suspend`);
+  const present = page.getByRole('list', { name: 'Also open by' });
+  await expect(present).toContainText(/since \d{1,2}:\d{2} · in Suspend/);
+  await adminContext.close();
+  await expect(present).toHaveCount(0);
+
+  const status = page.getByRole('heading', { level: 1 });
+  const suspend = async () => {
+    await page.goto(`/users/${user.id}/general?run=user.suspend&reason=FRAUD`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Description')).toBeVisible();
+    await page.keyboard.press('Control+Enter');
+    await expect(dialog.getByRole('button', { name: /^Suspend/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(status).toContainText('Suspended');
+  };
+  await suspend();
+  await page.getByRole('button', { name: /^Undo/ }).click();
+  await expect(status).toContainText('Active');
+  await expect(page.getByText('Undone: Suspend')).toBeVisible();
+
+  await suspend();
+  await expect(page.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(status).toContainText('Active');
+});

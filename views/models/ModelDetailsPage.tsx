@@ -5,6 +5,7 @@ import { facetControls, facetLabels, isFacetKey } from '../../domain/model-facet
 import { parameterByKey } from '../../domain/model-parameters';
 import { can } from '../../domain/permissions';
 import { modelStateLabels } from '../../domain/profiles';
+import { PresenceLine } from '../../src/live/PresenceLine';
 import { useSession } from '../../src/session/store';
 import { Button } from '../../src/ui/Button';
 import { EmptyState } from '../../src/ui/EmptyState';
@@ -185,7 +186,9 @@ export default function ModelDetailsPage({ id }: { id: string }) {
             </Button>
           </>
         }
-      />
+      >
+        <PresenceLine record={`model:${model.id}`} />
+      </PageHeader>
       {lock.is_locked ? (
         <div role="status" className="border-b border-line bg-warning-soft px-4 py-2 text-xs text-warning md:px-6">
           Locked: {lock.lock_message ?? 'no message'} — every change but unlock is refused.

@@ -6,11 +6,13 @@ import type { ActionCommand } from '../../commands/define';
 import { commandById } from '../../commands/index';
 import { usePageTarget } from '../../commands/page-target';
 import { openPalette, paletteState } from '../../commands/palette-state';
+import { usePresenceActivity } from '../../commands/presence-activity';
 import { reloadRecents } from '../../commands/recents';
 import { recordContext } from '../../commands/record-context';
 import { readAheadForRecord } from '../../commands/record-read-ahead';
 import { runner } from '../../commands/runner';
 import { useShortcuts } from '../../commands/shortcuts';
+import { useUndoShortcut } from '../../commands/undo-shortcut';
 import { useSession } from '../../src/session/store';
 import { attachPalette } from '../../src/ui/type-ahead';
 import { BulkFlowPage } from '../bulk-runs/BulkFlowPage';
@@ -48,6 +50,8 @@ export function Palette() {
   usePaletteKeys(visible);
   useRestoreFocus(visible);
   useShortcuts(pageTarget);
+  useUndoShortcut();
+  usePresenceActivity();
   useDeepLinks();
   useEffect(() => {
     if (userID !== undefined) reloadRecents();

@@ -5,6 +5,7 @@ import { api } from '../../domain/api';
 import { can } from '../../domain/permissions';
 import { useCall } from '../../src/http';
 import { LiveChangeLine } from '../../src/live/LiveChangeLine';
+import { PresenceLine } from '../../src/live/PresenceLine';
 import { userDetailTabs } from '../../src/navigation';
 import { useSession } from '../../src/session/store';
 import { EmptyState } from '../../src/ui/EmptyState';
@@ -70,6 +71,7 @@ export default function UserDetailsPage({ id, tab }: { id: number; tab: string }
         <div className="-mt-1 pb-2">
           <HeaderFacts row={row} />
         </div>
+        <PresenceLine record={`customer:${row.id}`} />
         <LiveChangeLine record={`customer:${row.id}`} />
         {suspended ? (
           <p className="pb-2 text-xs text-danger">

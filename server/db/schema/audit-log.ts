@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const auditOutcomes = ['ok', 'refused', 'failed'] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
@@ -27,11 +27,16 @@ export const auditLog = pgTable(
     /** The OpenTelemetry trace of the request (32 hex digits), when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT). */
     traceId: text('trace_id'),
     ip: text('ip'),
+    /** What undoing the call needs beyond its body (the role before, the credit written); an undo's row: `{undid}`. */
+    undo: jsonb('undo'),
   },
   (t) => [
     index('audit_log_target').on(t.targetKind, t.targetId, t.at),
     index('audit_log_staff').on(t.staffId, t.at),
     index('audit_log_at').on(t.at),
+    uniqueIndex('audit_log_undid')
+      .on(sql`(${t.undo}->>'undid')`)
+      .where(sql`${t.callId} = 'undo.undo' and ${t.outcome} = 'ok'`),
     check('audit_log_outcome', sql`${t.outcome} in ('ok', 'refused', 'failed')`),
   ],
 );

@@ -24,6 +24,7 @@ export * from './outbox';
 export * from './palette-uses';
 export * from './partners';
 export * from './payment-provider-sandbox';
+export * from './presence';
 export * from './profiles';
 export * from './projects';
 export * from './record-versions';

@@ -17,6 +17,8 @@ export const recordVersions = pgTable(
     callId: text('call_id'),
     body: jsonb('body'),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** The audit row of the last change (null: a money call's bump before its row): an undo needs its own to be last. */
+    auditId: bigint('audit_id', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.id] })],
 );

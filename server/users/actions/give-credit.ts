@@ -9,6 +9,7 @@ import { approvalThresholds, customerCredits } from '../../db/schema';
 import { isoTimestamp } from '../../db/timestamps';
 import { fail } from '../../http/errors';
 import { handle, type StaffMember } from '../../http/handler';
+import { noteForUndo } from '../../undo/note';
 import { findCustomer, recordStaffAction } from '../customer-records';
 import type { CustomerRecord } from '../rows';
 
@@ -31,7 +32,7 @@ async function givenInWindow(db: Database, staffId: number, customerId: number, 
  * `credit_daily_cap_exceeded` past what is left of their daily cap for this customer (both on `amount`, naming the
  * figures). The pipeline makes it idempotent (Idempotency-Key).
  */
-export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params, body, staff, can }) => {
+export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params, body, staff, can, request }) => {
   const record = await findCustomer(db, params.user_id);
   const currency: Currency = (currencies as readonly string[]).includes(record.currency)
     ? (record.currency as Currency)
@@ -54,7 +55,9 @@ export const giveCredit = handle(api.userActions.giveCredit, async ({ db, params
       detail: `amount: credits above ${formatMoney(money(threshold, currency))} need a second person’s approval for your role; request approval`,
     });
   }
-  return writeCredit(db, record, currency, body, staff, staff);
+  const credit = await writeCredit(db, record, currency, body, staff, staff);
+  noteForUndo(request, { undo: { credit_id: credit.id } });
+  return credit;
 });
 
 /** The credit above which the role needs a second person (minor units of the customer's currency), or null. */

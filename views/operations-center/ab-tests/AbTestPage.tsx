@@ -4,6 +4,7 @@ import type { VariantResult } from '../../../domain/ab-tests';
 import { api } from '../../../domain/api';
 import { countOf } from '../../../domain/labels';
 import { useCall } from '../../../src/http';
+import { PresenceLine } from '../../../src/live/PresenceLine';
 import { Button } from '../../../src/ui/Button';
 import { PageHeader } from '../../../src/ui/PageHeader';
 import { type DetailColumn, DetailTable } from '../../user-details/DetailTable';
@@ -49,6 +50,7 @@ export default function AbTestPage({ id }: { id: number }) {
   return (
     <>
       <PageHeader title={`A/B test: ${test.feature_label}`}>
+        <PresenceLine record={`ab_test:${test.id}`} />
         <Link href="/operations-center/ab-tests" className="text-sm text-accent underline">
           All A/B tests
         </Link>
