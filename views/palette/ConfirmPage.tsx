@@ -15,6 +15,7 @@ import { FormError } from '../../src/ui/FormError';
 import type { FieldOption } from '../../src/ui/fields/types';
 import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
+import { RunPresence } from './RunPresence';
 import { PreviewPanel, usePreview } from './PreviewPanel';
 import { useStalePreview } from './useStalePreview';
 
@@ -108,6 +109,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
       }}
     >
       <PageTitle title={heading} detail={target?.email} />
+      <RunPresence values={run.values} />
       <div className="flex flex-col gap-3 px-3 py-3">
         {run.approval ? (
           <ApprovalNotice reason={run.approval} />

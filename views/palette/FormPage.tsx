@@ -11,6 +11,7 @@ import { Kbd } from '../../src/ui/Kbd';
 import { Spinner } from '../../src/ui/Spinner';
 import { CommandField } from './CommandField';
 import { PageTitle } from './PageTitle';
+import { RunPresence } from './RunPresence';
 
 /**
  * Enter submits from any control but a textarea or a button (which do their own thing); Ctrl/Cmd+Enter from anywhere
@@ -52,6 +53,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
   return (
     <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
       <PageTitle title={command.title} detail={run.target?.name} />
+      <RunPresence values={run.values} />
       <div className="flex flex-col gap-3 px-3 py-3">
         {fields.map(([name, spec]) => (
           <CommandField
