@@ -29,6 +29,7 @@ export const undoableCalls = [
   'profiles.deleteProfile',
   'profiles.recoverProfile',
   'marketing.createBanner',
+  'marketing.deleteBanner',
   'partners.remove',
   'partnerActivities.remove',
   'marketingActivities.remove',

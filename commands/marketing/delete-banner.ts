@@ -15,7 +15,8 @@ export default defineCommand({
   keywords: ['banner', 'remove', 'delete'],
   params: { schema: form, fields: { banner_id: bannerField } },
   confirm: 'destructive',
-  consequence: (_, params) => `Banner #${params.banner_id} leaves the app; the banners after it move up.`,
+  consequence: (_, params) =>
+    `Banner #${params.banner_id} leaves the app; the banners after it move up. Its images are deleted after the undo window (11 minutes).`,
   run: ({ params, signal }) =>
     call(api.marketing.deleteBanner, { params: { banner_id: params.banner_id } }, { signal }),
   revalidates: [api.marketing.banners],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { api } from '../../domain/api';
 import {
@@ -22,12 +22,12 @@ import type { Database } from '../db/client';
 import { banners, uploads } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { fileUrl } from '../files/claim-upload';
-import type { FileStore } from '../files/store';
 import { uploadPath } from '../files/upload-urls';
 import { fail } from '../http/errors';
 import { handle } from '../http/handler';
 import { tableHeader } from '../tables/header';
 import { noteForUndo } from '../undo/note';
+import { releaseImagesLater } from './banner-images';
 import { publicOrigin } from './promotions';
 
 export const bannerHeaders: readonly Header[] = [
@@ -174,27 +174,10 @@ export const createBanner = handle(api.marketing.createBanner, async ({ db, body
 });
 
 /**
- * Forgets the images of a deleted banner that no other banner shows (their uploads keep `used_at`, so the URLs stay
- * spent, and lose the key, so no new banner can name them) and removes their files, last in the transaction (as the
- * upload writes its file): only the audit row can still roll the deletion back after the files are gone.
+ * Deletes a banner; the ones after it move up. Its row is kept on the audit row, so an undo puts it back in its place,
+ * and its images are released once that undo can no longer come (`releaseImagesLater`).
  */
-async function releaseImages(db: Database, ids: readonly string[], files: FileStore): Promise<void> {
-  const shown = await db
-    .select({ photo: banners.photoUploadId, mobile: banners.mobilePhotoUploadId })
-    .from(banners)
-    .where(or(inArray(banners.photoUploadId, [...ids]), inArray(banners.mobilePhotoUploadId, [...ids])));
-  const stillShown = new Set(shown.flatMap((row) => [row.photo, row.mobile]));
-  const free = [...new Set(ids)].filter((id) => !stillShown.has(id));
-  if (free.length === 0) return;
-  const released = await db
-    .select({ key: uploads.storageKey })
-    .from(uploads)
-    .where(and(inArray(uploads.id, free), isNotNull(uploads.storageKey)));
-  await db.update(uploads).set({ storageKey: null }).where(inArray(uploads.id, free));
-  for (const { key } of released) if (key) await files.remove(key);
-}
-
-export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, params, files }) => {
+export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, params, staff, request }) => {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('banners order'))`);
   const [deleted] = await db.delete(banners).where(eq(banners.id, params.banner_id)).returning();
   if (!deleted) throw fail('banner_not_found');
@@ -202,9 +185,34 @@ export const deleteBanner = handle(api.marketing.deleteBanner, async ({ db, para
     .update(banners)
     .set({ sortOrder: sql`${banners.sortOrder} - 1` })
     .where(gt(banners.sortOrder, deleted.sortOrder));
-  await releaseImages(db, [deleted.photoUploadId, deleted.mobilePhotoUploadId], files);
+  await releaseImagesLater(db, [deleted.photoUploadId, deleted.mobilePhotoUploadId], staff.id);
+  noteForUndo(request, { target: { kind: 'banner', id: String(deleted.id) }, undo: { banner: deleted } });
   return { banner_id: deleted.id };
 });
+
+/**
+ * Undoes a delete: the kept row goes back with its id, in its place in the carousel (those from there move down),
+ * while its images are still kept (the release job has not run: the undo window is shorter).
+ */
+export async function restoreBanner(db: Database, kept: unknown): Promise<void> {
+  const row = kept as typeof banners.$inferSelect | undefined;
+  if (!row || typeof row.id !== 'number') {
+    throw fail('undo_not_reversible', { detail: 'This delete did not keep the banner it removed' });
+  }
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('banners order'))`);
+  const images = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, [row.photoUploadId, row.mobilePhotoUploadId]), isNotNull(uploads.storageKey)));
+  if (images.length < new Set([row.photoUploadId, row.mobilePhotoUploadId]).size) {
+    throw fail('undo_stale', { detail: 'Its images were released since; nothing was undone' });
+  }
+  await db
+    .update(banners)
+    .set({ sortOrder: sql`${banners.sortOrder} + 1` })
+    .where(gte(banners.sortOrder, row.sortOrder));
+  await db.insert(banners).values(row);
+}
 
 /** Reorders the listed banners (those not ended): every one named once, first to last. */
 export const reorderBanners = handle(api.marketing.reorderBanners, async ({ db, body }) => {

@@ -8,7 +8,7 @@ import { customerCredits, customers } from '../db/schema';
 import { fail, isApiError } from '../http/errors';
 import type { StaffCallContext, StaffHandler } from '../http/handler';
 import { parseInput } from '../http/validate';
-import { deleteBanner } from '../marketing/banners';
+import { deleteBanner, restoreBanner } from '../marketing/banners';
 import { excludeProject, includeProject, lockModelCall, unlockModelCall } from '../models/commands';
 import { updateModelState } from '../models/state';
 import { deleteProfile, recoverProfile } from '../profiles/commands';
@@ -178,6 +178,10 @@ export const reversals: Readonly<Record<UndoableCall, Reversal>> = {
   'bundles.activateShopDiscount': bundleBack,
   'bundles.update': bundleBack,
   'bundles.remove': bundleBack,
+  'marketing.deleteBanner': {
+    permissions: permissionsOfCall(api.marketing.createBanner),
+    run: ({ db, row }) => restoreBanner(db, row.undo?.banner),
+  },
   'marketing.createBanner': {
     permissions: permissionsOfCall(deleteBanner.endpoint),
     run: (context) =>

@@ -5,7 +5,7 @@ import { liveStreamUrl } from '../../server/collab/live-routes';
 import { openDatabase } from '../../server/db/client';
 import { approvalRequests, approvalThresholds, auditLog, customerCredits } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
-import { backends } from './support/databases';
+import { backends, listenUrlOf } from './support/databases';
 import { insertCustomer } from './support/fixtures';
 import { openSse, type SseEvent } from './support/sse';
 import { type Client, type TestApi, testSecret, useTestApi } from './support/test-api';
@@ -243,7 +243,7 @@ for (const backend of backends.filter((each) => each === 'pg')) {
     beforeAll(async () => {
       const url = t.api.database.url;
       if (!url) throw new Error('no database url');
-      secondDb = await openDatabase({ url });
+      secondDb = await openDatabase({ url, listenUrl: listenUrlOf(url) });
       second = await buildApp({
         database: secondDb,
         config: { jwtSecret: testSecret, anonymousRate: { burst: 1e6, perMinute: 1e6 } },

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
-import { bannerUploadUrls } from './support/banner-uploads';
+import { bannerUploadUrls, releaseDeletedBannerImages } from './support/banner-uploads';
 import { pngImage } from './support/images';
 import { type Client, useTestApi } from './support/test-api';
 import { bucketForFile } from './support/test-bucket';
@@ -193,7 +193,7 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     expect(await held.bucket.keys(`incoming/${idOf(url)}`)).toEqual([]);
   });
 
-  it('deletes a banner’s images from the bucket with the banner (not those another banner still shows)', async () => {
+  it('deletes a banner’s images from the bucket once its undo window is past (not those another banner still shows)', async () => {
     const desktop = await uploaded('d.png');
     const mobile = await uploaded('m.png');
     const body = (photo: string, mobilePhoto: string) => ({
@@ -209,10 +209,14 @@ describeEachBackend('banner uploads in an S3-compatible bucket: presigned PUT, t
     expect([first.status, second.status]).toEqual([200, 200]);
     const removed = await marketer.delete(t.api.marketing.deleteBanner, { banner_id: first.json.banner.banner_id });
     expect(removed.status).toBe(200);
+    // Kept while the delete can be undone; released by the job due after the window.
+    expect(await held.bucket.keys(`banners/${mobile}`)).toEqual([`banners/${mobile}.png`]);
+    await releaseDeletedBannerImages(t.api);
     expect(await held.bucket.keys(`banners/${mobile}`)).toEqual([]);
     expect(await held.bucket.keys(`banners/${desktop}`)).toEqual([`banners/${desktop}.png`]);
     expect((await t.api.inject({ method: 'GET', url: `/files/banners/${mobile}.png` })).statusCode).toBe(404);
     await marketer.delete(t.api.marketing.deleteBanner, { banner_id: second.json.banner.banner_id });
+    await releaseDeletedBannerImages(t.api);
     expect(await held.bucket.keys(`banners/${desktop}`)).toEqual([]);
     const reused = await marketer.post(t.api.marketing.createBanner, {}, body(desktop, mobile));
     expect(reused.status).toBe(400);

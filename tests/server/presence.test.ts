@@ -6,6 +6,7 @@ import { liveStreamUrl } from '../../server/collab/live-routes';
 import { openDatabase } from '../../server/db/client';
 import { presence, staff } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
+import { listenUrlOf } from './support/databases';
 import { insertCustomer } from './support/fixtures';
 import { openSse, type SseClient, type SseEvent } from './support/sse';
 import { type Client, testSecret, useTestApi } from './support/test-api';
@@ -25,7 +26,7 @@ describeEachBackend('presence: who else has a record open, across instances', (b
     watcherBase = base;
     const url = t.api.database.url;
     if (backend === 'pg' && url) {
-      secondDb = await openDatabase({ url });
+      secondDb = await openDatabase({ url, listenUrl: listenUrlOf(url) });
       second = await buildApp({ database: secondDb, config: { jwtSecret: testSecret } });
       watcherBase = await second.listen({ port: 0, host: '127.0.0.1' });
     }

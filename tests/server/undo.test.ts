@@ -14,6 +14,7 @@ import {
   staff,
 } from '../../server/db/schema';
 import { describeEachBackend } from './support/backends';
+import { listenUrlOf } from './support/databases';
 import { insertCustomer, readCustomer } from './support/fixtures';
 import { insertActivity, insertBundle, insertPartner } from './support/partners';
 import { insertStaff } from './support/staff';
@@ -239,7 +240,7 @@ describeEachBackend('undo', (backend) => {
     beforeAll(async () => {
       const url = t.api.database.url;
       if (backend !== 'pg' || !url) return;
-      secondDb = await openDatabase({ url });
+      secondDb = await openDatabase({ url, listenUrl: listenUrlOf(url) });
       second = await buildApp({ database: secondDb, config: { jwtSecret: testSecret } });
     });
     afterAll(async () => {

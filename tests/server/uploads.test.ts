@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { uploadPath } from '../../server/files/upload-urls';
 import { describeEachBackend } from './support/backends';
-import { bannerUploadUrls } from './support/banner-uploads';
+import { bannerUploadUrls, releaseDeletedBannerImages } from './support/banner-uploads';
 import { pngImage } from './support/images';
 import { type Client, testSecret, useTestApi } from './support/test-api';
 
@@ -203,7 +203,7 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
     expect(completed.error.code).toBe('upload_not_in_bucket');
   });
 
-  it('deletes the stored images with their banner', async () => {
+  it('keeps a deleted banner’s images while its delete can be undone: an undo puts it back whole; then they go', async () => {
     const stored: string[] = [];
     for (const name of ['d.png', 'm.png']) {
       const { [name]: url = '' } = await urlsFor(name);
@@ -222,9 +222,27 @@ describeEachBackend('banner uploads: signed single-use URLs, bytes checked by co
       },
     );
     expect(created.status).toBe(200);
+    const bannerId = created.json.banner.banner_id;
+    const served = async () =>
+      (await t.api.inject({ method: 'GET', url: `/files/banners/${stored[1]}.png` })).statusCode;
     for (const id of stored) expect(storedFiles()).toContain(`${id}.png`);
-    await marketer.delete(t.api.marketing.deleteBanner, { banner_id: created.json.banner.banner_id });
+    const removed = await marketer.delete(t.api.marketing.deleteBanner, { banner_id: bannerId });
+    expect(removed.status).toBe(200);
+    // Within the undo window the images stay; the undo puts the banner back in its place, its images served.
+    for (const id of stored) expect(storedFiles()).toContain(`${id}.png`);
+    const undone = await marketer.post(t.api.undo.undo, { audit_id: Number(removed.headers['loupe-audit-id']) });
+    expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    const listed = await marketer.get(t.api.marketing.banners);
+    expect(listed.json.banners.map((row) => row.banner_id)).toContain(bannerId);
+    expect(await served()).toBe(200);
+    // The first delete's release, once due, finds the images shown again and keeps them.
+    await releaseDeletedBannerImages(t.api);
+    for (const id of stored) expect(storedFiles()).toContain(`${id}.png`);
+    // Deleted again, and past the undo window: the images go.
+    expect((await marketer.delete(t.api.marketing.deleteBanner, { banner_id: bannerId })).status).toBe(200);
+    await releaseDeletedBannerImages(t.api);
     for (const id of stored) expect(storedFiles()).not.toContain(`${id}.png`);
+    expect(await served()).toBe(404);
   });
 
   it('refuses bad upload_urls bodies: no files, duplicate names, a path in a name', async () => {

@@ -92,3 +92,13 @@ export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle
     },
   };
 }
+
+/**
+ * The direct address to LISTEN on for a test database reached through a transaction-pooling PgBouncer (CI sets
+ * TEST_DATABASE_DIRECT_URL), or undefined when the database is reached directly: a second app instance on the same
+ * database needs it to hear changes and presence, as the first one gets it from the suite.
+ */
+export function listenUrlOf(url: string): string | undefined {
+  const direct = process.env.TEST_DATABASE_DIRECT_URL;
+  return direct ? withDatabase(direct, new URL(url).pathname.slice(1)) : undefined;
+}
