@@ -15,8 +15,8 @@ import { FormError } from '../../src/ui/FormError';
 import type { FieldOption } from '../../src/ui/fields/types';
 import { Kbd } from '../../src/ui/Kbd';
 import { PageTitle } from './PageTitle';
-import { RunPresence } from './RunPresence';
 import { PreviewPanel, usePreview } from './PreviewPanel';
+import { RunPresence } from './RunPresence';
 import { useStalePreview } from './useStalePreview';
 
 const noEndpoint: Endpoint = api.users.lastViewed;
