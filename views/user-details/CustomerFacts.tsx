@@ -1,6 +1,21 @@
+import { Link } from 'wouter';
 import type { CustomerRow } from '../../domain/users';
 import { formatDateTime } from '../users/customer-format';
-import { FactGroup } from './FactGroup';
+import { FactGroup, type FactValue } from './FactGroup';
+
+/** Who referred the customer, in words: the stored `customer:341` is a link to that customer, `partner:ACME` a partner. */
+function referrer(value: string | null): FactValue {
+  const [kind, id] = value?.split(':') ?? [];
+  if (kind === 'customer' && id && /^\d+$/.test(id)) {
+    return (
+      <Link href={`/users/${id}/general`} className="text-accent hover:underline">
+        Customer #{id}
+      </Link>
+    );
+  }
+  if (kind === 'partner' && id) return `Partner ${id}`;
+  return value;
+}
 
 /**
  * The customer's row beyond the overview, read-only, grouped the way support reads them. What the header (status,
@@ -38,7 +53,7 @@ export function CustomerFacts({ row }: { row: CustomerRow }) {
       <FactGroup
         title="Marketing"
         items={[
-          ['Referred by', row.referred_by],
+          ['Referred by', referrer(row.referred_by)],
           ['Affiliate', row.affiliate],
           ['Referred sign-ups', row.referred_users.signups],
           ['Referred subscribers', row.referred_users.subscribed],

@@ -84,6 +84,10 @@ function BodyRowView<R extends TableRow>(props: BodyRowProps<R>) {
         ) : (
           <td
             key={header.key}
+            // A text cut at the column's edge (a long address) reads in full on hover.
+            title={
+              header.type === 'TEXT' && typeof values[header.key] === 'string' ? String(values[header.key]) : undefined
+            }
             className={`truncate px-2 leading-7 ${alignOf(header)} ${
               header.key === first
                 ? `sticky left-0 z-[1] ${pinnedBackground(focused, selected)} ${stripe(focused, selected)}`

@@ -76,7 +76,9 @@ function badgeWidth(header: Header): number {
  * as wide as its widest badge ("Waiting for training" is not cut).
  */
 export function columnWidth(header: Header): number {
-  const byType = header.key.includes('email') && header.type === 'TEXT' ? 210 : widths[header.type];
+  // 190: the all-customers defaults fit a 1440 px screen beside the navigation, so no amount starts under the sticky
+  // actions column (at 210 the last column's cents were hidden there); a longer address is cut with its title to read.
+  const byType = header.key.includes('email') && header.type === 'TEXT' ? 190 : widths[header.type];
   return Math.max(byType, labelWidth(header), badgeWidth(header));
 }
 
