@@ -33,7 +33,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 process.on('exit', () => {
-  server.kill('SIGTERM');
+  // SIGKILL: this runs as the bench exits and cannot wait for a drain, and removing the data directory under a
+  // draining server left it hanging (seen: alive, not answering, long after the bench had ended).
+  server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(consoleDir, { recursive: true, force: true });
 });

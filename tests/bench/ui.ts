@@ -71,7 +71,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const cleanUp = () => {
-  server.kill('SIGTERM');
+  // SIGKILL: this runs as the bench exits and cannot wait for a drain, and removing the data directory under a
+  // draining server left it hanging (seen: alive, not answering, long after the bench had ended).
+  server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(harnessDir, { recursive: true, force: true });
 };
