@@ -1,13 +1,12 @@
-import { useEffect, useRef } from 'react';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { countOf } from '../../domain/labels';
 import { type FinetuneRow, modelStateLabels } from '../../domain/profiles';
 import { useCall } from '../../src/http';
-import { Button } from '../../src/ui/Button';
 import { formatDateTime } from '../users/customer-format';
 import { CommandButton } from './CommandButton';
 import { DetailTable } from './DetailTable';
+import { ProfilePanel } from './ProfilePanel';
 import { TabState } from './TabState';
 
 interface FinetuneHistoryProps {
@@ -29,36 +28,24 @@ function ModelState({ model }: { model: FinetuneRow }) {
 }
 
 /**
- * A profile's finetune history (its models, newest first), opened from a row of the Profiles tab. Focus moves to its
- * heading so a keyboard user lands in it; Escape or Close returns.
+ * A profile's finetune history (its models, newest first), opened from a row of the Profiles tab.
  */
 export function FinetuneHistory({ profileId, name, target, onClose }: FinetuneHistoryProps) {
   const { data, isLoading, error } = useCall(api.profiles.finetuneHistory, { params: { profile_id: profileId } });
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <section
-      aria-labelledby="finetune-history-heading"
-      className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <div className="flex items-center gap-3">
-        <h2 id="finetune-history-heading" ref={heading} tabIndex={-1} className="text-sm font-semibold outline-none">
-          Finetune history · {name}
-        </h2>
-        {data && (
-          <p className="text-xs text-muted">
+    <ProfilePanel
+      id="finetune-history"
+      title={`Finetune history · ${name}`}
+      summary={
+        data && (
+          <>
             {countOf(data.meta.total_number_of_models, 'model')}
             {data.rows.length < data.meta.total_number_of_models && ` (newest ${data.meta.max_models} shown)`}
-          </p>
-        )}
-        <span className="flex-1" />
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+          </>
+        )
+      }
+      onClose={onClose}
+    >
       {data ? (
         <DetailTable
           label={`Finetune history of ${name}`}
@@ -89,6 +76,6 @@ export function FinetuneHistory({ profileId, name, target, onClose }: FinetuneHi
       ) : (
         <TabState what="the finetune history" loading={isLoading} error={error} />
       )}
-    </section>
+    </ProfilePanel>
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
 import { useCall } from '../../src/http';
-import { Button } from '../../src/ui/Button';
 import { CommandButton } from './CommandButton';
 import { DetailTable } from './DetailTable';
+import { ProfilePanel } from './ProfilePanel';
 import { TabState } from './TabState';
 
 interface SharedUsersProps {
@@ -20,34 +19,16 @@ interface SharedUsersProps {
 /**
  * Who one of the customer's profiles is shared with, opened from its Sharing cell: each address, whether it is a
  * customer's, whether they were told, and Unshare as the row's command (hidden from roles that may not run it).
- * Focus moves to its heading; Escape or Close returns.
  */
 export function SharedUsers({ profileId, name, target, onClose }: SharedUsersProps) {
   const { data, isLoading, error } = useCall(api.profiles.sharingUsers, { params: { profile_id: profileId } });
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <section
-      aria-labelledby="shared-users-heading"
-      className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
+    <ProfilePanel
+      id="shared-users"
+      title={`Shared with · ${name}`}
+      summary={data && `${data.users.length} of at most ${data.meta.max_shared_users}`}
+      onClose={onClose}
     >
-      <div className="flex items-center gap-3">
-        <h2 id="shared-users-heading" ref={heading} tabIndex={-1} className="text-sm font-semibold outline-none">
-          Shared with · {name}
-        </h2>
-        {data && (
-          <p className="text-xs text-muted">
-            {data.users.length} of at most {data.meta.max_shared_users}
-          </p>
-        )}
-        <span className="flex-1" />
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          Close
-        </Button>
-      </div>
       {data ? (
         <DetailTable
           label={`People ${name} is shared with`}
@@ -85,6 +66,6 @@ export function SharedUsers({ profileId, name, target, onClose }: SharedUsersPro
       ) : (
         <TabState what="who the profile is shared with" loading={isLoading} error={error} />
       )}
-    </section>
+    </ProfilePanel>
   );
 }
