@@ -5,13 +5,13 @@ import type { Database } from '../../server/db/client';
 import { customers } from '../../server/db/schema';
 import type { Agent } from './collab-race';
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 
 /** Opens a live stream over plain HTTP (lighter than fetch, for thousands): resolves with the response. */
-function openStream(agent: Agent, watch: string): Promise<IncomingMessage> {
+export function openStream(agent: Agent, watch: string): Promise<IncomingMessage> {
   const url = new URL(`${agent.base.replace(/\/admin$/, '')}/live/stream?watch=${watch}`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers: { authorization: agent.headers.authorization ?? '' }, agent: false });

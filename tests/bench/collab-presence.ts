@@ -1,24 +1,9 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { presenceUrl } from '../../domain/presence';
 import type { Database } from '../../server/db/client';
 import { customers } from '../../server/db/schema';
+import { openStream, percentile } from './collab-live';
 import type { Agent } from './collab-race';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
-function openStream(agent: Agent, watch: string): Promise<IncomingMessage> {
-  const url = new URL(`${agent.base.replace(/\/admin$/, '')}/live/stream?watch=${watch}`);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { authorization: agent.headers.authorization ?? '' }, agent: false });
-    req.on('response', resolve);
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /**
  * Presence latency between instances: a stream on instance 2 watches a customer while a tab on instance 1 opens it
