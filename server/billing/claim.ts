@@ -34,6 +34,12 @@ function nextMonth(kind: BillingPeriodKind): SQL {
   return sql`coalesce((select max(b.month) from contract_billing_periods b where b.contract_id = c.id and b.kind = ${kind}), ${fallback}) + 1`;
 }
 
+/*
+ * The lateral subqueries below end in `offset 0`, which keeps PostgreSQL from pulling them up into the outer query:
+ * pulled up, their expression (three correlated subqueries) was copied to every place `n.month` or `priced.amount` is
+ * read, 39 subplans a contract instead of a handful, and a claim of 500 contracts took 180 ms instead of ~40.
+ */
+
 /** When month n of a kind is due: an installment on the month's first day, usage on the next month's. */
 function dueOn(kind: BillingPeriodKind, month: SQL): SQL {
   return kind === 'INSTALLMENT'
@@ -45,7 +51,7 @@ function dueOn(kind: BillingPeriodKind, month: SQL): SQL {
 export async function dueContracts(db: Database, kind: BillingPeriodKind, asOf: string): Promise<number[]> {
   const rows = rowsOf(
     await db.execute<{ id: number }>(sql`
-      select c.id from contracts c cross join lateral (select ${nextMonth(kind)} as month) n
+      select c.id from contracts c cross join lateral (select ${nextMonth(kind)} as month offset 0) n
       where c.state = 'ACTIVE' and n.month <= 12 and ${dueOn(kind, sql`n.month`)} <= ${asOf}::date
       order by c.id`),
   );
@@ -151,9 +157,9 @@ export async function claimDue(
           'loupe:billing:' || c.id || ':' || n.month || ':' || ${kind} || ':1',
           case when priced.amount > 0 then now() + make_interval(secs => ${leaseSeconds}) end
         from contracts c
-        cross join lateral (select ${nextMonth(kind)} as month) n
+        cross join lateral (select ${nextMonth(kind)} as month offset 0) n
         ${kind === 'USAGE' ? usageOfMonth : sql``}
-        cross join lateral (select ${amount}::bigint as amount) priced
+        cross join lateral (select ${amount}::bigint as amount offset 0) priced
         where c.id = any(${sql.param(contractIds)}::int[]) and c.state = 'ACTIVE' and n.month <= 12
           and ${dueOn(kind, sql`n.month`)} <= ${asOf}::date
         on conflict (contract_id, month, kind) do nothing

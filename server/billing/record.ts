@@ -1,18 +1,30 @@
-import { inArray, sql } from 'drizzle-orm';
-import { splitVat } from '../../domain/invoice-vat';
-import { formatMoney, money } from '../../domain/money';
-import { currencyOf, invoiceCustomer, invoiceNumber, invoiceSeller } from '../charges/invoices';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { activityEvents, charges, contractPayments, customers, invoices, outbox } from '../db/schema';
-import { subjectOf } from '../mail/render';
+import { insertUnnest } from '../db/unnest';
 import type { ChargeResult } from '../payments/gateway';
 import type { ClaimedPeriod } from './claim';
+import { describe, type LedgerRow, type RecordedUpdate, writeDocuments } from './documents';
 
 /** What the card did for a claimed period: the provider's answer, or no card on file (nothing was sent). */
 export type PeriodOutcome = { period: ClaimedPeriod; result: ChargeResult | { status: 'no_card' } };
 
 /** Days after a decline before the next automatic attempt; after the last, only the staff's retry command charges it. */
 export const retryAfterDays = [1, 3, 7] as const;
+
+const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
+
+function ledgerOf(row: unknown): LedgerRow {
+  const given = row as Record<string, string | number>;
+  return {
+    id: Number(given.id),
+    customerId: Number(given.customer_id),
+    amount: Number(given.amount),
+    currency: String(given.currency),
+    description: String(given.description),
+    providerKey: String(given.provider_key),
+    createdAt: String(given.created_at),
+  };
+}
 
 /** What a recorded batch came to. */
 export interface RecordedBatch {
@@ -26,12 +38,6 @@ function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
-}
-
-function describe(period: Pick<ClaimedPeriod, 'kind' | 'month'>): string {
-  return period.kind === 'INSTALLMENT'
-    ? `Yearly contract: installment ${period.month} of 12`
-    : `Yearly contract: usage over the plan, month ${period.month}`;
 }
 
 /**
@@ -55,26 +61,41 @@ export async function recordOutcomes(
   const ledger =
     carded.length === 0
       ? []
-      : await db
-          .insert(charges)
-          .values(
+      : rowsOf<unknown>(
+          await db.execute(sql`${insertUnnest(
+            'charges',
+            {
+              customer_id: 'int',
+              kind: 'text',
+              status: 'text',
+              amount: 'bigint',
+              currency: 'text',
+              purpose: 'text',
+              description: 'text',
+              charging_vendor: 'text',
+              provider_key: 'text',
+              provider_charge_id: 'text',
+              provider_ref: 'text',
+              failure_code: 'text',
+              failure_message: 'text',
+            },
             carded.map(({ period, result }) => ({
-              customerId: period.customerId,
-              kind: 'CHARGE' as const,
-              status: result.status === 'succeeded' ? ('SUCCEEDED' as const) : ('FAILED' as const),
+              customer_id: period.customerId,
+              kind: 'CHARGE',
+              status: result.status === 'succeeded' ? 'SUCCEEDED' : 'FAILED',
               amount: period.amount,
               currency: period.currency,
-              purpose: period.kind === 'INSTALLMENT' ? ('CONTRACT_PAYMENT' as const) : ('CONTRACT_USAGE' as const),
+              purpose: period.kind === 'INSTALLMENT' ? 'CONTRACT_PAYMENT' : 'CONTRACT_USAGE',
               description: describe(period),
-              chargingVendor: period.vendor ?? gatewayName,
-              providerKey: period.providerKey,
+              charging_vendor: period.vendor ?? gatewayName,
+              provider_key: period.providerKey,
               ...(result.status === 'succeeded'
-                ? { providerChargeId: result.chargeId, providerRef: result.providerRef }
-                : { failureCode: result.code, failureMessage: result.message }),
+                ? { provider_charge_id: result.chargeId, provider_ref: result.providerRef }
+                : { failure_code: result.code, failure_message: result.message }),
             })),
-          )
-          .onConflictDoNothing({ target: charges.providerKey })
-          .returning();
+          )} on conflict (provider_key) do nothing
+          returning id, customer_id, amount, currency, description, provider_key, created_at::text as created_at`),
+        ).map(ledgerOf);
   const chargeOf = new Map(ledger.map((row) => [row.providerKey, row]));
   // A key whose ledger row exists already was recorded by another run: leave its period to that record.
   const mine = outcomes.filter(
@@ -82,7 +103,7 @@ export async function recordOutcomes(
   );
   if (mine.length === 0) return recorded;
 
-  const updates = mine.map(({ period, result }) => {
+  const updates: RecordedUpdate[] = mine.map(({ period, result }) => {
     const succeeded = result.status === 'succeeded';
     const message =
       result.status === 'declined' ? result.message : result.status === 'no_card' ? 'no card on file' : null;
@@ -108,15 +129,26 @@ export async function recordOutcomes(
   const paid = updates.filter((u) => u.succeeded && u.charge);
   const installments = paid.filter((u) => u.period.kind === 'INSTALLMENT');
   if (installments.length > 0) {
-    await db.insert(contractPayments).values(
-      installments.map(({ period, charge }) => ({
-        contractId: period.contractId,
-        customerId: period.customerId,
-        kind: 'INSTALLMENT' as const,
-        amount: period.amount,
-        currency: period.currency,
-        chargeId: charge?.id ?? null,
-      })),
+    await db.execute(
+      insertUnnest(
+        'contract_payments',
+        {
+          contract_id: 'int',
+          customer_id: 'int',
+          kind: 'text',
+          amount: 'bigint',
+          currency: 'text',
+          charge_id: 'bigint',
+        },
+        installments.map(({ period, charge }) => ({
+          contract_id: period.contractId,
+          customer_id: period.customerId,
+          kind: 'INSTALLMENT',
+          amount: period.amount,
+          currency: period.currency,
+          charge_id: charge?.id ?? null,
+        })),
+      ),
     );
   }
   const usage = updates.filter((u) => u.period.kind === 'USAGE' && u.period.attempts === 1);
@@ -132,81 +164,7 @@ export async function recordOutcomes(
   }
   await updateFailedCharges(db, updates);
 
-  const customerIds = [...new Set(mine.map((outcome) => outcome.period.customerId))];
-  const people = new Map(
-    (await db.select().from(customers).where(inArray(customers.id, customerIds))).map((row) => [row.id, row]),
-  );
-  const seller = invoiceSeller();
-  const issued = paid.flatMap(({ charge }) => {
-    const customer = charge ? people.get(charge.customerId) : undefined;
-    if (!charge || !customer) return [];
-    const party = invoiceCustomer(customer);
-    const split = splitVat(charge.amount, party, seller.country ?? 'IE');
-    return [
-      {
-        chargeId: charge.id,
-        customerId: charge.customerId,
-        number: invoiceNumber(charge),
-        version: 1,
-        issuedAt: charge.createdAt,
-        seller,
-        customer: party,
-        lines: [{ description: charge.description, quantity: 1, unitAmount: split.subtotal, amount: split.subtotal }],
-        subtotal: split.subtotal,
-        vatRateBp: split.rateBp,
-        vat: split.vat,
-        total: split.total,
-        currency: charge.currency,
-        vatNote: split.note,
-        staffId: null,
-      },
-    ];
-  });
-  const numbers = new Map(issued.map((invoice) => [invoice.chargeId, invoice.number]));
-  if (issued.length > 0) await db.insert(invoices).values(issued);
-
-  const mails = updates.flatMap(({ period, succeeded, message, charge, nextRetryOn }) => {
-    const customer = people.get(period.customerId);
-    if (!customer) return [];
-    const amount = formatMoney(money(period.amount, currencyOf(period.currency)));
-    const payload = succeeded
-      ? {
-          first_name: customer.firstName,
-          subject: `Your receipt: ${describe(period).toLowerCase()}`,
-          note: `We charged ${amount} to your card for ${describe(period).toLowerCase()}.`,
-          invoice_number: charge ? numbers.get(charge.id) : undefined,
-          total: amount,
-          charge_id: charge?.id,
-        }
-      : {
-          first_name: customer.firstName,
-          subject: 'Your yearly contract payment did not go through',
-          note: `We could not charge ${amount} for ${describe(period).toLowerCase()}: ${message}. ${
-            nextRetryOn ? `We will try again on ${nextRetryOn}.` : 'Please update your card.'
-          }`,
-          total: amount,
-        };
-    const template = succeeded ? 'CONTRACT_RECEIPT' : 'CONTRACT_PAYMENT_FAILED';
-    return [
-      { template, recipient: customer.email, customerId: customer.id, payload, subject: subjectOf(template, payload) },
-    ];
-  });
-  if (mails.length > 0) await db.insert(outbox).values(mails);
-  await db.insert(activityEvents).values(
-    updates.map(({ period, succeeded, message }) => ({
-      customerId: period.customerId,
-      event: succeeded
-        ? `Contract billing: ${describe(period).toLowerCase()} charged`
-        : 'Contract billing: card declined',
-      category: 'BILLING',
-      properties: [
-        { label: 'Amount', value: formatMoney(money(period.amount, currencyOf(period.currency))) },
-        { label: 'Period', value: describe(period) },
-        ...(message ? [{ label: 'Reason', value: message }] : []),
-        ...(period.attempts > 1 ? [{ label: 'Attempt', value: String(period.attempts) }] : []),
-      ],
-    })),
-  );
+  await writeDocuments(db, updates);
   for (const update of updates) {
     if (update.succeeded) {
       recorded.charged += 1;
@@ -219,7 +177,9 @@ export async function recordOutcomes(
 /**
  * The customers' failed-charge state, as for any failed charge: a first decline adds the amount to what the customer
  * owes and flags them (`charge_failed`, the provider's reason); a declined retry counts one more retry; a retry that
- * went through takes its amount off, and clears the flag once nothing is owed.
+ * went through takes its amount off, and clears the flag once nothing is owed. The last charge's amount is written only
+ * where it changed: the customers row carries 21 indexes (three trigram), all rewritten by an update of an indexed
+ * column, and a contract's installment is most months the same amount as the month before.
  */
 async function updateFailedCharges(
   db: Database,
@@ -232,7 +192,7 @@ async function updateFailedCharges(
       update customers set last_charge_amount = given.amount
       from unnest(${sql.param(lastCharged.map((u) => u.period.customerId))}::int[],
         ${sql.param(lastCharged.map((u) => u.period.amount))}::bigint[]) as given(id, amount)
-      where customers.id = given.id`);
+      where customers.id = given.id and customers.last_charge_amount is distinct from given.amount`);
   }
   if (changes.length === 0) return;
   await db.execute(sql`

@@ -12,6 +12,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './gateway';
+import { SandboxBooks } from './sandbox-books';
 
 /** What a sandbox payment-method token does, like a provider's test cards. */
 export type SandboxBehaviour =
@@ -153,8 +154,11 @@ async function importSeededCharge(db: Database, chargeId: string): Promise<void>
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly #calls: SandboxCall[] = [];
+  readonly #books: SandboxBooks;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.#books = new SandboxBooks(db);
+  }
 
   /** Every call this instance received, in order (other processes keep their own). */
   get calls(): readonly SandboxCall[] {
@@ -186,20 +190,16 @@ export class SandboxGateway implements PaymentGateway {
       behaviour.kind === 'declines'
         ? { status: 'declined', declineCode: behaviour.code, declineMessage: behaviour.message }
         : { status: 'succeeded', objectId: newId('ch'), providerRef: newId('txn') };
-    const [inserted] = await this.db
-      .insert(table)
-      .values({
-        ...outcome,
-        idempotencyKey,
-        operation: 'charge',
-        requestHash,
-        amount,
-        currency,
-        customerRef,
-        paymentMethod,
-      })
-      .onConflictDoNothing({ target: table.idempotencyKey })
-      .returning();
+    const inserted = await this.#books.insert({
+      ...outcome,
+      idempotencyKey,
+      operation: 'charge',
+      requestHash,
+      amount,
+      currency,
+      customerRef,
+      paymentMethod,
+    });
     if (inserted) {
       const result = chargeResultOf(inserted);
       if (behaviour.kind === 'response_lost_once') {
