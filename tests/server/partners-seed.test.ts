@@ -1,4 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
+import { promotionRedemptions } from '../../server/db/schema';
+import { isoTimestamp } from '../../server/db/timestamps';
 import { fileStoreFrom } from '../../server/files/choose-store';
 import { seedDatabase } from '../../server/seed/generate';
 import { describeOnOneBackend } from './support/backends';
@@ -83,6 +85,26 @@ describeOnOneBackend(
         ['EXPIRED', 410],
         ['REVOKED', 410],
       ]);
+      // Used and unused links: each use by another customer, between the link's making and now (and its end).
+      expect(links.map((row) => row.used_count).sort((a, b) => a - b)).toEqual([0, 0, 2, 6, 9]);
+      for (const row of links) {
+        if (row.used_count === 0) {
+          expect([row.used, row.last_used_at]).toEqual(['Not used', null]);
+          continue;
+        }
+        expect(row.used).toBe(`${row.used_count} times`);
+        const last = Date.parse(row.last_used_at ?? '');
+        expect(last).toBeGreaterThan(Date.parse(row.created_at));
+        expect(last).toBeLessThan(Math.min(Date.now(), Date.parse(row.revoked_at ?? row.expires_at)));
+      }
+      const uses = await t.api.db.select().from(promotionRedemptions);
+      expect(uses).toHaveLength(17);
+      for (const use of uses) {
+        const link = links.find((row) => row.id === use.linkId);
+        const at = Date.parse(isoTimestamp(use.redeemedAt));
+        expect(at).toBeGreaterThan(Date.parse(link?.created_at ?? ''));
+        expect(at).toBeLessThan(Date.now());
+      }
     });
   },
 );
