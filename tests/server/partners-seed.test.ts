@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { promotionRedemptions } from '../../server/db/schema';
 import { isoTimestamp } from '../../server/db/timestamps';
 import { fileStoreFrom } from '../../server/files/choose-store';
+import { seedNow } from '../../server/seed/customers';
 import { seedDatabase } from '../../server/seed/generate';
 import { describeOnOneBackend } from './support/backends';
 import { type Client, testSecret, useTestApi } from './support/test-api';
@@ -37,6 +39,24 @@ describeOnOneBackend(
       const bundles = await manager.get(t.api.bundles.list);
       const states = new Set(bundles.json.bundles.map((row) => (row.is_deleted ? 'deleted' : String(row.is_in_shop))));
       expect(states).toEqual(new Set(['true', 'false', 'deleted']));
+    });
+
+    it('dates partners’ updates, activities and campaigns in the past: never after the seed’s now (issue 20 item 8)', async () => {
+      const { rows } = await t.api.db.execute<{ updated: string; event: string; start: string; updates: number }>(
+        sql`select (select max(updated_at)::text from partners) as updated,
+          (select max(event_date)::text from partner_activities) as event,
+          (select max(start_date)::text from marketing_activities) as start,
+          (select count(distinct updated_at::date) from partners)::int as updates`,
+      );
+      const [latest] = rows;
+      expect(Date.parse(isoTimestamp(latest?.updated ?? ''))).toBeLessThanOrEqual(seedNow);
+      const seedToday = new Date(seedNow).toISOString().slice(0, 10);
+      expect([String(latest?.event) <= seedToday, String(latest?.start) <= seedToday], JSON.stringify(latest)).toEqual([
+        true,
+        true,
+      ]);
+      // Spread over many days, not all stamped with one.
+      expect(latest?.updates).toBeGreaterThan(20);
     });
 
     it('fills the Operations center: banners live and planned, broadcasts sent and pending, A/B tests with results, links', async () => {
