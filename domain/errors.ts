@@ -316,6 +316,17 @@ export const errorCatalogue = {
   link_not_found: { status: 404, message: 'No such link: it was never issued, or was cut short' },
   link_used: { status: 410, message: 'This link was used already: each opens once' },
   link_expired: { status: 410, message: 'This link has expired: ask for a new one' },
+  promotion_reference_invalid: {
+    status: 400,
+    message:
+      'This promotion reference was changed or cut short: send the `promotion` value the landing redirect carried',
+  },
+  promotion_expired: { status: 410, message: 'This offer has expired: its promotion link can no longer be used' },
+  promotion_withdrawn: { status: 410, message: 'This offer was withdrawn: its promotion link was revoked' },
+  promotion_already_redeemed: {
+    status: 409,
+    message: 'This customer has used this promotion link already: each customer may use a link once',
+  },
   approval_required: {
     status: 403,
     message: 'This amount is above what your role may give or refund alone: request a second person’s approval',

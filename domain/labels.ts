@@ -253,6 +253,11 @@ export function countOf(count: number, noun: string, nouns = `${noun}s`): string
   return `${counts.format(count)} ${count === 1 ? noun : nouns}`;
 }
 
+/** How often a promotion link was used: "Not used", "1 time", "3 times". */
+export function timesUsed(count: number): string {
+  return count === 0 ? 'Not used' : countOf(count, 'time');
+}
+
 /**
  * Every e-mail template the console sends or shows, by its id: the outbox, the activity timeline ("Template: Invoice")
  * and the send-e-mail form read these, never `PAYMENT_LINK`.

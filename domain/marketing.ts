@@ -82,6 +82,11 @@ export const promotionLinkRowSchema = z.object({
   created_at: timestamp,
   expires_at: timestamp,
   revoked_at: timestamp.nullable(),
+  /** How many customers used the link (the customer app redeemed it for them), and when the last did. */
+  used_count: z.number().int(),
+  /** `used_count` in words: "Not used", "1 time", "3 times". */
+  used: z.string(),
+  last_used_at: timestamp.nullable(),
   quick_actions: z.array(quickActionSchema),
 });
 export type PromotionLinkRow = z.infer<typeof promotionLinkRowSchema>;
@@ -238,7 +243,7 @@ export const marketing = defineArea('marketing', {
     answer: z.object({ link: z.string(), promotion: promotionLinkRowSchema }),
   }),
   links: get('marketing/promotions/links', {
-    summary: 'The promotion links generated so far, newest first: who, when, what, until when',
+    summary: 'The promotion links generated so far, newest first: who, when, what, until when, how often used',
     permission: 'coupons',
     answer: z.object({ headers: z.array(headerSchema), links: z.array(promotionLinkRowSchema) }),
   }),

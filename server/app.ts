@@ -21,6 +21,7 @@ import { nodeServerFactory } from './http/node-server';
 import { type RegisteredHandler, registerCalls } from './http/register';
 import { secureHeaders } from './http/security-headers';
 import { watchSessions } from './http/session-cache';
+import { registerPromotionRedeem } from './integrations/customer-app/promotion-redeem';
 import { appServiceTokenFrom, registerCustomerAppRoutes } from './integrations/customer-app/routes';
 import { deliverPipelineWithApp } from './integrations/pipeline/delivery';
 import { registerPipelineInbound } from './integrations/pipeline/inbound';
@@ -205,11 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pipeline = options.pipeline === undefined ? pipelineSettingsFrom() : options.pipeline;
   await registerPipelineInbound(app, db, pipeline);
   deliverPipelineWithApp(app, db, pipeline);
-  registerCustomerAppRoutes(
-    app,
-    db,
-    options.appServiceToken === undefined ? appServiceTokenFrom() : options.appServiceToken,
-  );
+  const appServiceToken = options.appServiceToken === undefined ? appServiceTokenFrom() : options.appServiceToken;
+  registerCustomerAppRoutes(app, db, appServiceToken);
+  registerPromotionRedeem(app, db, config.jwtSecret, appServiceToken);
 
   // Public partner pages outside /admin: short links (`/l/{slug}`, clicks counted), profile pages
   // (`/partner/{slug}`) and shop bundle pages (`/shop/bundles/{slug}`).

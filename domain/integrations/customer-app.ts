@@ -73,6 +73,30 @@ export type AppLoginAsAnswer = z.infer<typeof appLoginAsAnswer>;
 
 export const appPasswordResetAnswer = z.object({ customer, issued_at: z.string() });
 
+/** The largest id a customer can have (PostgreSQL `integer`). */
+const maxCustomerId = 2_147_483_647;
+
+/**
+ * `POST {appPromotionsPath}/{reference}/redeem`: the customer took the offer (subscribed with it). One use per customer
+ * per link; the link must be genuine, not expired and not revoked.
+ */
+export const appPromotionRedeemPath = (reference: string) =>
+  `${appPromotionsPath}/${encodeURIComponent(reference)}/redeem`;
+
+export const appPromotionRedeemBody = z
+  .object({
+    customer_id: z.number().int('a whole number').positive('a customer id').max(maxCustomerId, 'a customer id'),
+  })
+  .strict();
+
+/** A redeemed offer: what to apply, to whom, and when it was taken. */
+export const appPromotionRedeemAnswer = z.object({
+  promotion: appPromotionAnswer,
+  customer,
+  redeemed_at: z.string(),
+});
+export type AppPromotionRedeemAnswer = z.infer<typeof appPromotionRedeemAnswer>;
+
 /**
  * A page of revocations after (`since`, `after_id`), oldest first. Revocations younger than `appRevocationsSettleSeconds`
  * are left for the next ask, so one committed late (its transaction began earlier) is never skipped.

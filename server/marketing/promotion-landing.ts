@@ -8,6 +8,21 @@ import { fail } from '../http/errors';
 import { authenticate } from '../integrations/customer-app/routes';
 import { checkPromotionReference, checkPromotionToken, promotionReference } from './promotion-tokens';
 
+/** A link's offer as the customer app applies it; `state` by `nowMs` (revoked first, then expired). */
+export function appPromotionOf(link: typeof promotionLinks.$inferSelect, nowMs: number): AppPromotionAnswer {
+  const expiresAt = isoTimestamp(link.expiresAt);
+  return {
+    id: link.id,
+    offer: link.benefit,
+    action: link.action,
+    source: link.source,
+    landing_page: link.landingPage,
+    campaign: link.slug,
+    expires_at: expiresAt,
+    state: link.revokedAt ? 'REVOKED' : Date.parse(expiresAt) <= nowMs ? 'EXPIRED' : 'ACTIVE',
+  };
+}
+
 /** Where a valid link sends people: `PROMOTION_LANDING_URL` (the customer app), default https://app.example.com. */
 export function landingBase(): string {
   return (process.env.PROMOTION_LANDING_URL ?? 'https://app.example.com').replace(/\/+$/, '');
@@ -70,17 +85,7 @@ export function registerPromotionLanding(
       if (id === null) throw fail('link_not_found');
       const [link] = await db.select().from(promotionLinks).where(eq(promotionLinks.id, id));
       if (!link) throw fail('link_not_found');
-      const expiresAt = isoTimestamp(link.expiresAt);
-      return {
-        id: link.id,
-        offer: link.benefit,
-        action: link.action,
-        source: link.source,
-        landing_page: link.landingPage,
-        campaign: link.slug,
-        expires_at: expiresAt,
-        state: link.revokedAt ? 'REVOKED' : Date.parse(expiresAt) <= Date.now() ? 'EXPIRED' : 'ACTIVE',
-      };
+      return appPromotionOf(link, Date.now());
     },
   );
 }

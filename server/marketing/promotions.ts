@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
-import { labelOf } from '../../domain/labels';
+import { labelOf, timesUsed } from '../../domain/labels';
 import {
   durationUnitLabels,
   landingPageLabels,
@@ -19,7 +19,7 @@ import {
 import type { Header } from '../../domain/tables';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { promotionLinks, staff } from '../db/schema';
+import { promotionLinks, promotionRedemptions, staff } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 import { writeAudit } from '../http/audit';
 import { fail } from '../http/errors';
@@ -59,11 +59,17 @@ export const promotionLinkHeaders: readonly Header[] = [
     options: [...promotionLinkStates],
     option_labels: promotionLinkStateLabels,
   }),
+  tableHeader('used', 'Used', 'TEXT', null),
+  tableHeader('last_used_at', 'Last used', 'DATETIME', null),
   tableHeader('url', 'Link', 'TEXT', null),
   tableHeader('quick_actions', '', 'ROW_MENU', null),
 ];
 
-type LinkRecord = typeof promotionLinks.$inferSelect & { creator: string };
+type LinkRecord = typeof promotionLinks.$inferSelect & {
+  creator: string;
+  usedCount: number;
+  lastUsedAt: string | null;
+};
 
 function linkRow(link: LinkRecord, nowMs: number): PromotionLinkRow {
   const state = link.revokedAt ? 'REVOKED' : Date.parse(link.expiresAt) <= nowMs ? 'EXPIRED' : 'ACTIVE';
@@ -82,6 +88,9 @@ function linkRow(link: LinkRecord, nowMs: number): PromotionLinkRow {
     created_at: isoTimestamp(link.createdAt),
     expires_at: isoTimestamp(link.expiresAt),
     revoked_at: isoTimestampOrNull(link.revokedAt),
+    used_count: link.usedCount,
+    used: timesUsed(link.usedCount),
+    last_used_at: isoTimestampOrNull(link.lastUsedAt),
     quick_actions: [
       {
         name: 'REVOKE_LINK',
@@ -93,16 +102,26 @@ function linkRow(link: LinkRecord, nowMs: number): PromotionLinkRow {
 }
 
 const creatorName = sql<string>`${staff.firstName} || ' ' || ${staff.lastName}`;
+// Per link, read from the (link_id, redeemed_at) index alone.
+const usedCount = sql<number>`(select count(*)::int from ${promotionRedemptions}
+  where ${promotionRedemptions.linkId} = ${promotionLinks.id})`;
+const lastUsedAt = sql<string | null>`(select max(${promotionRedemptions.redeemedAt})::text from ${promotionRedemptions}
+  where ${promotionRedemptions.linkId} = ${promotionLinks.id})`;
 
 async function readLinks(db: Database, id?: number): Promise<LinkRecord[]> {
   const rows = await db
-    .select({ link: promotionLinks, creator: creatorName })
+    .select({ link: promotionLinks, creator: creatorName, usedCount, lastUsedAt })
     .from(promotionLinks)
     .innerJoin(staff, eq(staff.id, promotionLinks.createdBy))
     .where(id === undefined ? undefined : eq(promotionLinks.id, id))
     .orderBy(desc(promotionLinks.createdAt), desc(promotionLinks.id))
     .limit(500);
-  return rows.map((row) => ({ ...row.link, creator: row.creator }));
+  return rows.map((row) => ({
+    ...row.link,
+    creator: row.creator,
+    usedCount: Number(row.usedCount),
+    lastUsedAt: row.lastUsedAt,
+  }));
 }
 
 /**

@@ -6,6 +6,7 @@ import { gradientPng } from '../projects/sample-images';
 import { seedAbTests } from './ab-tests';
 import { seedBroadcasts } from './broadcasts';
 import { insertJsonRows, isoAt, rowsOf, type SqlRunner } from './bulk-insert';
+import { seedPromotionRedemptions } from './promotion-redemptions';
 
 /** What the marketing lists' demo rows need beyond the database: where banner images go, how links are signed. */
 export interface MarketingSeedOptions {
@@ -132,15 +133,43 @@ async function seedBanners(db: SqlRunner, creator: number, now: number, files?: 
   await insertJsonRows(db, 'banners', Object.keys(banners[0] ?? {}), banners);
 }
 
+/** `uses`: how many customers took the link while it could be used (the customer app redeemed it for them). */
 const linkPlans = [
-  { benefit: '50_PERCENT', slug: 'black-friday-email', created: -2 * day, duration: 7, unit: 'DAYS', revoked: false },
-  { benefit: '25_PERCENT', slug: null, created: -3 * hour, duration: 48, unit: 'HOURS', revoked: false },
-  { benefit: '25_PERCENT', slug: 'summer-trial-push', created: -60 * day, duration: 14, unit: 'DAYS', revoked: false },
-  { benefit: '50_PERCENT', slug: null, created: -30 * day, duration: 72, unit: 'HOURS', revoked: false },
-  { benefit: '50_PERCENT', slug: 'wrong-audience', created: -5 * day, duration: 30, unit: 'DAYS', revoked: true },
+  {
+    benefit: '50_PERCENT',
+    slug: 'black-friday-email',
+    created: -2 * day,
+    duration: 7,
+    unit: 'DAYS',
+    revoked: false,
+    uses: 6,
+  },
+  { benefit: '25_PERCENT', slug: null, created: -3 * hour, duration: 48, unit: 'HOURS', revoked: false, uses: 0 },
+  {
+    benefit: '25_PERCENT',
+    slug: 'summer-trial-push',
+    created: -60 * day,
+    duration: 14,
+    unit: 'DAYS',
+    revoked: false,
+    uses: 9,
+  },
+  { benefit: '50_PERCENT', slug: null, created: -30 * day, duration: 72, unit: 'HOURS', revoked: false, uses: 0 },
+  {
+    benefit: '50_PERCENT',
+    slug: 'wrong-audience',
+    created: -5 * day,
+    duration: 30,
+    unit: 'DAYS',
+    revoked: true,
+    uses: 2,
+  },
 ] as const;
 
-/** Promotion links in each state: two open, two expired, one withdrawn (signed as the server signs them). */
+/**
+ * Promotion links in each state: two open, two expired, one withdrawn (signed as the server signs them); three used by
+ * several customers each, two not used.
+ */
 async function seedPromotionLinks(
   db: SqlRunner,
   creator: number,
@@ -171,11 +200,18 @@ async function seedPromotionLinks(
   });
   await insertJsonRows(db, 'promotion_links', Object.keys(rows[0] ?? {}), rows);
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('promotion_links', 'id'), ${rows.length})`);
+  const uses = rows.map((row, index) => ({
+    id: row.id,
+    from: Date.parse(row.created_at),
+    until: Math.min(Date.parse(row.revoked_at ?? row.expires_at), now),
+    uses: linkPlans[index]?.uses ?? 0,
+  }));
+  await seedPromotionRedemptions(db, uses, now);
 }
 
 /**
  * The Operations center's lists in the demo: banners LIVE and PLANNED, broadcasts sent and pending, A/B tests open and
- * finished with results, promotion links open, expired and withdrawn. Dated from `now` (past where past), made by a
+ * finished with results, promotion links open, expired and withdrawn, used and not. Dated from `now` (past where past), made by a
  * demo marketer. Does nothing without a marketer or admin to make them, or when any of these lists has rows already.
  */
 export async function seedMarketing(db: SqlRunner, options: MarketingSeedOptions = {}): Promise<void> {

@@ -62,6 +62,15 @@ const day = (random: Random, fromYear = 2025) => {
 };
 
 /**
+ * When a demo partner was last updated: a day up to the seed's today, between 08:00 and 19:00, but never after the
+ * seed's now (its today's afternoon would be: then the seed's now itself). The draws stay the same either way.
+ */
+export function partnerUpdatedAt(random: Random): string {
+  const stamp = `${day(random)}T${String(random.int(8, 19)).padStart(2, '0')}:00:00Z`;
+  return Date.parse(stamp) <= seedNow ? stamp : new Date(seedNow).toISOString().replace('.000Z', 'Z');
+}
+
+/**
  * Demo partners, activities, marketing activities, short links and bundles (deterministic), attributing customers to
  * them through the customers' own fields: activities take the UTM sets the customers carry, and one customer in
  * `referralEvery` without a referrer gets `referred_by = 'partner:<ref>'`. Does nothing when partners exist already.
@@ -101,7 +110,7 @@ export async function seedPartners(db: SqlRunner, options: PartnerSeedOptions = 
       owner_staff_id: owners.length ? random.pick(owners) : null,
       count_in_reports: random.chance(0.9),
       skip_base_payment: random.chance(0.15),
-      updated_at: `${day(random)}T${String(random.int(8, 19)).padStart(2, '0')}:00:00Z`,
+      updated_at: partnerUpdatedAt(random),
     });
   }
   await insertJsonRows(db, 'partners', Object.keys(partnerRows[0] ?? { id: 0 }), partnerRows);

@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { promotionRedemptions } from '../../server/db/schema';
+import { isoTimestamp } from '../../server/db/timestamps';
 import { fileStoreFrom } from '../../server/files/choose-store';
+import { seedNow } from '../../server/seed/customers';
 import { seedDatabase } from '../../server/seed/generate';
 import { describeOnOneBackend } from './support/backends';
 import { type Client, testSecret, useTestApi } from './support/test-api';
@@ -35,6 +39,24 @@ describeOnOneBackend(
       const bundles = await manager.get(t.api.bundles.list);
       const states = new Set(bundles.json.bundles.map((row) => (row.is_deleted ? 'deleted' : String(row.is_in_shop))));
       expect(states).toEqual(new Set(['true', 'false', 'deleted']));
+    });
+
+    it('dates partners’ updates, activities and campaigns in the past: never after the seed’s now (issue 20 item 8)', async () => {
+      const { rows } = await t.api.db.execute<{ updated: string; event: string; start: string; updates: number }>(
+        sql`select (select max(updated_at)::text from partners) as updated,
+          (select max(event_date)::text from partner_activities) as event,
+          (select max(start_date)::text from marketing_activities) as start,
+          (select count(distinct updated_at::date) from partners)::int as updates`,
+      );
+      const [latest] = rows;
+      expect(Date.parse(isoTimestamp(latest?.updated ?? ''))).toBeLessThanOrEqual(seedNow);
+      const seedToday = new Date(seedNow).toISOString().slice(0, 10);
+      expect([String(latest?.event) <= seedToday, String(latest?.start) <= seedToday], JSON.stringify(latest)).toEqual([
+        true,
+        true,
+      ]);
+      // Spread over many days, not all stamped with one.
+      expect(latest?.updates).toBeGreaterThan(20);
     });
 
     it('fills the Operations center: banners live and planned, broadcasts sent and pending, A/B tests with results, links', async () => {
@@ -83,6 +105,26 @@ describeOnOneBackend(
         ['EXPIRED', 410],
         ['REVOKED', 410],
       ]);
+      // Used and unused links: each use by another customer, between the link's making and now (and its end).
+      expect(links.map((row) => row.used_count).sort((a, b) => a - b)).toEqual([0, 0, 2, 6, 9]);
+      for (const row of links) {
+        if (row.used_count === 0) {
+          expect([row.used, row.last_used_at]).toEqual(['Not used', null]);
+          continue;
+        }
+        expect(row.used).toBe(`${row.used_count} times`);
+        const last = Date.parse(row.last_used_at ?? '');
+        expect(last).toBeGreaterThan(Date.parse(row.created_at));
+        expect(last).toBeLessThan(Math.min(Date.now(), Date.parse(row.revoked_at ?? row.expires_at)));
+      }
+      const uses = await t.api.db.select().from(promotionRedemptions);
+      expect(uses).toHaveLength(17);
+      for (const use of uses) {
+        const link = links.find((row) => row.id === use.linkId);
+        const at = Date.parse(isoTimestamp(use.redeemedAt));
+        expect(at).toBeGreaterThan(Date.parse(link?.created_at ?? ''));
+        expect(at).toBeLessThan(Date.now());
+      }
     });
   },
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/generate';
 import { describeOnOneBackend } from './support/backends';
 import { useTestApi } from './support/test-api';
@@ -11,10 +11,11 @@ async function one(t: ReturnType<typeof useTestApi>, query: ReturnType<typeof sq
 
 describeOnOneBackend('seed: profiles, models and projects', (backend) => {
   const t = useTestApi(backend);
+  beforeAll(async () => {
+    await seedDatabase(t.api.db, { customers: 800, detailCustomers: 800, staff: false, seed: 5, batchSize: 400 });
+  });
 
   it('gives customers their profiles_used live profiles with a finetune history, shares and projects of every kind billed by their charges', async () => {
-    await seedDatabase(t.api.db, { customers: 800, detailCustomers: 800, staff: false, seed: 5, batchSize: 400 });
-
     const profiles = await one(
       t,
       sql`with live as (select customer_id, count(*) filter (where state <> 'DELETED') as n from profiles group by customer_id)
@@ -82,5 +83,31 @@ describeOnOneBackend('seed: profiles, models and projects', (backend) => {
         where c.charge_failed and not p.paid and p.total_charge > 0`,
     );
     expect(failed.unpaid).toBeGreaterThan(5);
+  });
+
+  it('dates what waits in the queue minutes to days before the seed ran, never later (issue 20 item 8)', async () => {
+    // As the Pending projects list shows it: waiting since, and the age in hours the server derives from it.
+    const support = await t.api.signIn('SUPPORT_PL1');
+    const queue = await support.post(t.api.projects.pending, undefined, { page_size: 500 });
+    expect(queue.status).toBe(200);
+    const rows = queue.json.rows;
+    expect(rows.length).toBeGreaterThan(20);
+    expect(new Set(rows.map((row) => row.kind)).has('MODEL')).toBe(true);
+    const ages = rows.map((row) => (Date.now() - Date.parse(row.waiting_since)) / 60_000);
+    expect(Math.min(...ages), 'the newest waits minutes').toBeGreaterThanOrEqual(5);
+    expect(Math.min(...ages), 'the newest waits minutes, not days').toBeLessThan(180);
+    expect(Math.max(...ages), 'the oldest waits days').toBeGreaterThan(24 * 60);
+    expect(Math.max(...ages), 'never weeks, let alone years').toBeLessThan(3 * 24 * 60 + 10);
+    expect(Math.max(...rows.map((row) => row.age_hours))).toBeLessThanOrEqual(72);
+    // Models still training or in review (not in the queue) wait as long at most.
+    const training = await one(
+      t,
+      sql`select count(*) as n, max(extract(epoch from now() - created_at)) / 3600 as oldest_hours,
+        min(extract(epoch from now() - created_at)) as newest_seconds
+        from models where state in ('PENDING', 'PROCESSING', 'PENDING_REVIEW')`,
+    );
+    expect(training.n).toBeGreaterThan(10);
+    expect(training.oldest_hours).toBeLessThan(72.2);
+    expect(training.newest_seconds).toBeGreaterThan(0);
   });
 });

@@ -27,6 +27,7 @@ export * from './payment-provider-sandbox';
 export * from './presence';
 export * from './profiles';
 export * from './projects';
+export * from './promotion-redemptions';
 export * from './record-versions';
 export * from './refresh-tokens';
 export * from './sessions';

@@ -32,7 +32,8 @@ export function authenticate(request: FastifyRequest, token: string | null): voi
   if (!given || !timingSafeEqual(digest(given), digest(token))) throw fail('service_token_invalid');
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** The body or query by the contract's schema; otherwise 400 `validation_failed` naming the field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -48,7 +49,8 @@ function refusal(row: { usedAt: string | null } | undefined) {
   return row.usedAt ? fail('link_used') : fail('link_expired');
 }
 
-async function audit(db: Database, request: FastifyRequest, callId: string, customerId: number, detail: string) {
+/** The audit row of a call the customer app made (no staff member; target the customer). */
+export async function audit(db: Database, request: FastifyRequest, callId: string, customerId: number, detail: string) {
   await db.insert(auditLog).values({
     callId,
     method: request.method,
@@ -63,7 +65,8 @@ async function audit(db: Database, request: FastifyRequest, callId: string, cust
   });
 }
 
-const customerOf = (row: typeof customers.$inferSelect) => ({
+/** A customer as the contract answers them. */
+export const customerOf = (row: typeof customers.$inferSelect) => ({
   id: row.id,
   email: row.email,
   first_name: row.firstName,

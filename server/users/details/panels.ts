@@ -5,6 +5,7 @@ import { paymentLinkKinds, paymentLinkLabels } from '../../../domain/user-detail
 import { cullingSubscriptionLabels, cullingSubscriptionTypes, subscriptionTypes } from '../../../domain/users';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 import { handle } from '../../http/handler';
+import { promotionsTakenBy } from '../../marketing/promotions-taken';
 import { customerAppUrl, findCustomer } from '../customer-records';
 import type { CustomerRecord } from '../rows';
 import { otherAccountsOf } from './other-accounts';
@@ -92,6 +93,8 @@ export const getUserPayments = handle(api.userDetails.payments, async ({ db, par
 export const getUserAdditionalInfo = handle(api.userDetails.additionalInfo, async ({ db, params }) => {
   const record = await findCustomer(db, params.user_id);
   const others = await otherAccountsOf(db, record);
+  // The Promotions tile: what the record says, then the promotion links the customer took (newest first).
+  const promotions = [record.promotions, ...(await promotionsTakenBy(db, record.id))].filter(Boolean).join('; ');
   const text = (title: string, value: string | null) => ({ title, value, type: 'TEXT' as const });
   return {
     tiles: [
@@ -108,7 +111,7 @@ export const getUserAdditionalInfo = handle(api.userDetails.additionalInfo, asyn
       text('Editing software', record.editingSoftware),
       text('Coupon', record.coupon),
       text('CC email', record.ccEmails.length > 0 ? record.ccEmails.join(', ') : null),
-      text('Promotions', record.promotions),
+      text('Promotions', promotions || null),
     ],
   };
 });
