@@ -59,12 +59,12 @@ export async function dueContracts(db: Database, kind: BillingPeriodKind, asOf: 
 }
 
 /** Joins what a claim returned with the customers' cards. */
-function withCards(claimed: SQL): SQL {
+function withCards(claimed: SQL, nextDue: SQL = sql`false`): SQL {
   return sql`with claimed as (${claimed})
     select claimed.id::bigint as id, claimed.contract_id, claimed.customer_id, claimed.month, claimed.kind,
       claimed.amount::bigint as amount, claimed.currency, claimed.attempts, claimed.provider_key,
       coalesce(cu.provider_customer_ref, 'cus_loupe_' || cu.id) as customer_ref, cu.payment_method_token,
-      cu.charging_vendor
+      cu.charging_vendor, ${nextDue} as next_due
     from claimed join customers cu on cu.id = claimed.customer_id`;
 }
 
@@ -81,6 +81,7 @@ type ClaimRow = {
   customer_ref: string;
   payment_method_token: string | null;
   charging_vendor: string | null;
+  next_due: boolean;
 };
 
 function claimedOf(row: ClaimRow): ClaimedPeriod {
@@ -145,11 +146,12 @@ export async function claimDue(
   contractIds: readonly number[],
   asOf: string,
   leaseSeconds: number,
-): Promise<ClaimedPeriod[]> {
+): Promise<{ periods: ClaimedPeriod[]; moreDue: boolean }> {
   const amount = kind === 'INSTALLMENT' ? installmentAmount : usageAmount;
   const rows = rowsOf(
     await db.execute<ClaimRow>(
-      withCards(sql`
+      withCards(
+        sql`
         insert into contract_billing_periods
           (contract_id, customer_id, month, kind, state, due_on, amount, currency, attempts, provider_key, lease_until)
         select c.id, c.customer_id, n.month, ${kind}, case when priced.amount > 0 then 'pending' else 'nothing_due' end,
@@ -163,10 +165,17 @@ export async function claimDue(
         where c.id = any(${sql.param(contractIds)}::int[]) and c.state = 'ACTIVE' and n.month <= 12
           and ${dueOn(kind, sql`n.month`)} <= ${asOf}::date
         on conflict (contract_id, month, kind) do nothing
-        returning *`),
+        returning *`,
+        // Whether the month after a claimed one is due by asOf too (a run that is months behind): the run goes round
+        // again only then.
+        sql`(select ${dueOn(kind, sql`claimed.month + 1`)} from contracts c where c.id = claimed.contract_id) <= ${asOf}::date`,
+      ),
     ),
   );
-  return rows.map(claimedOf).filter((period) => period.amount > 0);
+  return {
+    periods: rows.map(claimedOf).filter((period) => period.amount > 0),
+    moreDue: rows.some((row) => row.next_due === true),
+  };
 }
 
 /**

@@ -131,7 +131,7 @@ export async function runBilling(
   options: BillingOptions = {},
 ): Promise<BillingReport> {
   const asOf = options.asOf ?? (await databaseToday(db));
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
   const concurrency = options.concurrency ?? 64;
   const leaseSeconds = options.leaseSeconds ?? 300;
   const report: BillingReport = { asOf, charged: 0, declined: 0, unavailable: 0, renewed: 0, ended: 0, amounts: {} };
@@ -151,17 +151,19 @@ export async function runBilling(
 
   const batches = new InFlight(options.pipeline ?? 2);
   for (;;) {
-    let worked = false;
+    // Another pass is needed only when a claimed month's next month may be due by asOf too, or a year renewed: the
+    // query of what is due reads every running contract, and a daily run bills each contract at most once.
+    let moreDue = false;
     for (const kind of ['INSTALLMENT', 'USAGE'] as BillingPeriodKind[]) {
       const due = await dueContracts(db, kind, asOf);
       for (let start = 0; start < due.length; start += batchSize) {
         await batches.room();
         const slice = due.slice(start, start + batchSize);
-        worked = true;
         batches.add(
-          claimDue(db, kind, slice, asOf, leaseSeconds).then((claimed) =>
-            claimed.length > 0 ? settle(claimed) : undefined,
-          ),
+          claimDue(db, kind, slice, asOf, leaseSeconds).then((claimed) => {
+            moreDue ||= claimed.moreDue;
+            return claimed.periods.length > 0 ? settle(claimed.periods) : undefined;
+          }),
         );
       }
       // A kind's batches all recorded before the next kind, the retries and the year's end look at the periods.
@@ -177,6 +179,6 @@ export async function runBilling(
     const years = await closeFinishedYears(db, asOf);
     report.renewed += years.renewed;
     report.ended += years.ended;
-    if (!worked && years.renewed === 0) return report;
+    if (!moreDue && years.renewed === 0) return report;
   }
 }

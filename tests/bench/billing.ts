@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
+import { CpuMeter, pidsNamed } from './cpu-time';
 import { timedRequest } from './http-load';
 import { prepareBenchDatabase } from './prepare';
 
@@ -123,6 +124,14 @@ const searchers = Array.from({ length: Number(values['search-concurrency']) }, a
   }
 });
 
+// CPU seconds the server process and the PostgreSQL server (every backend, this bench's and anyone else's) use while
+// the job runs: on a shared machine the wall time follows the load, the CPU a period costs does not.
+const serverCpu = new CpuMeter(() => (server.pid ? [server.pid] : []));
+const databaseCpu = new CpuMeter(() => pidsNamed('postgres'));
+serverCpu.start();
+databaseCpu.start();
+const loadBefore = loadavg();
+
 type JobRow = { state: string; seconds: number | null };
 let job: JobRow | undefined;
 for (;;) {
@@ -134,6 +143,8 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 billing = false;
+const cpu = { server: serverCpu.stop(), database: databaseCpu.stop() };
+const loadAfter = loadavg();
 await Promise.all(searchers);
 const checked = await db.execute<{ charged: number; twice: number; payments: number }>(sql`
   select
@@ -154,6 +165,10 @@ console.log(
 );
 console.log(
   `user search meanwhile (c=${values['search-concurrency']}, ${timings.length} requests): p50 ${percentile(50).toFixed(1)} ms, p95 ${percentile(95).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms${failures ? `, ${failures} not 200` : ''}`,
+);
+const perThousand = ((cpu.server + cpu.database) / Number(facts?.charged)) * 1000;
+console.log(
+  `CPU while the job ran (billing and the searches): server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.database.toFixed(1)} s = ${perThousand.toFixed(2)} CPU-s per 1,000 periods; on 2 idle cores: ${(50 * perThousand).toFixed(0)} s for 100,000 (${((2 / perThousand) * 1000).toFixed(0)}/s). Load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')} → ${loadAfter.map((value) => value.toFixed(1)).join(' ')}`,
 );
 await database.close();
 process.exit(0);

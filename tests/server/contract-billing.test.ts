@@ -117,6 +117,24 @@ describeEachBackend('contract billing', (backend) => {
     expect(summary.installments).toEqual(splitIntoInstallments(summary.yearly_total, 12));
   });
 
+  it('catches up the months a run is behind in one run, a contract started on the 31st included', async () => {
+    const customer = await insertCustomer(t.api.db);
+    const { contract } = await contractOf(customer.id, 1);
+    await t.api.db
+      .update(contracts)
+      .set({ startDate: '2026-01-31', endDate: '2027-01-30' })
+      .where(eq(contracts.id, contract.id));
+    const before = (await books(customer.id)).payments;
+    // Months 2 to 5 fall on Mar 3, Mar 31, May 1 and May 31 (the 31st of a short month runs into the next):
+    // a month's due day is not its predecessor's plus a month, and one run bills all four.
+    await runBilling(t.api.db, gateway(), { asOf: '2026-05-31' });
+    expect((await books(customer.id)).payments - before).toBe(4);
+    await runBilling(t.api.db, gateway(), { asOf: '2026-06-30' });
+    expect((await books(customer.id)).payments - before).toBe(4);
+    await runBilling(t.api.db, gateway(), { asOf: '2026-07-01' });
+    expect((await books(customer.id)).payments - before).toBe(5);
+  });
+
   it('sends a declined installment into the failed-charge flow, retries it with backoff, and the retry command settles it', async () => {
     const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_insufficient_funds' });
     const { contract, summary } = await contractOf(customer.id, 2);
