@@ -182,6 +182,13 @@ export async function claimDue(
  * Claims periods to charge again: declined ones whose retry day has come (a new attempt, a new provider key), and
  * pending ones whose run died (lease lapsed: the same attempt and key, so a charge the provider already made is
  * answered from its books, not made twice). Locked rows (another run's) are skipped.
+ *
+ * A declined period is also what a staff retry of the customer's failed charge pays (`settleDeclinedPeriods`), so the
+ * two never run for one customer at once: the customers of the declined periods are locked FOR SHARE first, and a
+ * customer with a payment in flight (a staff retry's pending attempt) is passed over. A staff retry locks its customer
+ * FOR UPDATE and writes its pending attempt in one transaction: either it committed before the lock here (its attempt
+ * is seen below, and this run leaves the period declined) or it waits for this transaction and then finds the period
+ * being retried (`automaticRetryUnderWay`: 409).
  */
 export async function claimRetries(
   db: Database,
@@ -189,21 +196,32 @@ export async function claimRetries(
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedPeriod[]> {
-  const rows = rowsOf(
-    await db.execute<ClaimRow>(
-      withCards(sql`
-        update contract_billing_periods set
-          attempts = attempts + case when state = 'declined' then 1 else 0 end,
-          provider_key = case when state = 'declined' then
-            'loupe:billing:' || contract_id || ':' || month || ':' || kind || ':' || (attempts + 1) else provider_key end,
-          state = 'pending', lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-        where id in (
-          select id from contract_billing_periods
-          where (state = 'declined' and next_retry_on <= ${asOf}::date)
-             or (state = 'pending' and lease_until < now())
-          order by id limit ${limit} for update skip locked)
-        returning *`),
-    ),
-  );
-  return rows.map(claimedOf);
+  return db.transaction(async (tx) => {
+    const locked = rowsOf(
+      await tx.execute<{ id: number }>(sql`
+        select id from customers where id in (
+          select customer_id from contract_billing_periods
+          where state = 'declined' and next_retry_on <= ${asOf}::date order by id limit ${limit})
+        order by id for share`),
+    ).map((row) => Number(row.id));
+    const rows = rowsOf(
+      await tx.execute<ClaimRow>(
+        withCards(sql`
+          update contract_billing_periods set
+            attempts = attempts + case when state = 'declined' then 1 else 0 end,
+            provider_key = case when state = 'declined' then
+              'loupe:billing:' || contract_id || ':' || month || ':' || kind || ':' || (attempts + 1) else provider_key end,
+            state = 'pending', lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+          where id in (
+            select b.id from contract_billing_periods b
+            where (b.state = 'declined' and b.next_retry_on <= ${asOf}::date
+                and b.customer_id = any(${sql.param(locked)}::int[])
+                and not exists (select 1 from payment_attempts a where a.customer_id = b.customer_id and a.state = 'pending'))
+               or (b.state = 'pending' and b.lease_until < now())
+            order by b.id limit ${limit} for update skip locked)
+          returning *`),
+      ),
+    );
+    return rows.map(claimedOf);
+  });
 }

@@ -39,3 +39,15 @@ export async function settleDeclinedPeriods(
   }
   return settled.rows.length;
 }
+
+/**
+ * Whether an automatic retry of one of the customer's declined contract periods is out at the provider (claimed again:
+ * pending, past its first attempt). A staff retry of the failed charge then waits (409): both would charge the same
+ * installment. Read after the customer row is locked (see `claimRetries`).
+ */
+export async function automaticRetryUnderWay(db: Database, customerId: number): Promise<boolean> {
+  const found = await db.execute<{ id: number }>(sql`
+    select id from contract_billing_periods
+    where customer_id = ${customerId} and state = 'pending' and attempts > 1 limit 1`);
+  return found.rows.length > 0;
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
 import type { Endpoint } from '../../domain/endpoint';
 import { formatMoney, money } from '../../domain/money';
-import { settleDeclinedPeriods } from '../billing/settle';
+import { automaticRetryUnderWay, settleDeclinedPeriods } from '../billing/settle';
 import { customers } from '../db/schema';
 import { fail } from '../http/errors';
 import type { StaffCallContext } from '../http/handler';
@@ -35,6 +35,8 @@ async function planRetry(db: RetryContext['db'], userId: number, unsuspend: bool
   }
   // Checked here, before the pipeline records a pending attempt, so that no attempt is left pending without a card.
   if (!record.paymentMethodToken) throw fail('no_payment_method');
+  // The contract billing job is charging one of the declined installments in this amount again right now.
+  if (await automaticRetryUnderWay(db, record.id)) throw fail('contract_payment_in_progress');
   const currency = currencyOf(record.currency);
   const plan: RetryPlan = {
     customerId: record.id,

@@ -168,6 +168,40 @@ describeEachBackend('contract billing', (backend) => {
     expect((await books(customer.id)).payments).toBe(3);
   });
 
+  it('never lets a staff retry and an automatic retry charge the same declined installment', async () => {
+    const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_insufficient_funds' });
+    const { contract } = await contractOf(customer.id, 3);
+    const due = addMonths(contract.startDate, 3);
+    await runBilling(t.api.db, gateway(), { asOf: due });
+    expect(await books(customer.id)).toMatchObject({ failed: 1, payments: 3 });
+    await t.api.db.update(customers).set({ paymentMethodToken: 'pm_card_ok' }).where(eq(customers.id, customer.id));
+    // A staff retry is out at the provider (its pending attempt): the automatic retry on its day passes the customer by.
+    await t.api.db.execute(sql`insert into payment_attempts
+      (provider_key, call_id, customer_id, amount, currency, purpose, description)
+      values ('probe:staff-retry', 'probe', ${customer.id}, 100, 'USD', 'FAILED_CHARGE_RETRY', 'probe')`);
+    await runBilling(t.api.db, gateway(), { asOf: addDays(due, 1) });
+    expect(await books(customer.id)).toMatchObject({ charged: 0, payments: 3 });
+    await t.api.db.execute(
+      sql`update payment_attempts set state = 'abandoned' where provider_key = 'probe:staff-retry'`,
+    );
+    // An automatic retry is out at the provider (claimed again, its answer not yet recorded): a staff retry waits (409).
+    await t.api.db.execute(sql`update contract_billing_periods set state = 'pending', attempts = 2,
+      provider_key = regexp_replace(provider_key, ':1$', ':2'), lease_until = now() + interval '5 minutes'
+      where contract_id = ${contract.id} and state = 'declined'`);
+    const refused = await master.post(t.api.charges.retryCharge, { user_id: customer.id }, undefined, {
+      idempotencyKey: randomUUID(),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.error).toMatchObject({ code: 'contract_payment_in_progress' });
+    expect(await books(customer.id)).toMatchObject({ charged: 0, payments: 3 });
+    // The run that claimed it dies; the next takes it over with the same key and charges it once.
+    await t.api.db.execute(sql`update contract_billing_periods set lease_until = now() - interval '1 second'
+      where contract_id = ${contract.id} and state = 'pending'`);
+    await runBilling(t.api.db, gateway(), { asOf: addDays(due, 1) });
+    expect(await books(customer.id)).toMatchObject({ charged: 1, payments: 4 });
+    expect(await readCustomer(t.api.db, customer.id)).toMatchObject({ chargeFailed: false, failedChargeAmount: null });
+  });
+
   it('an automatic retry that goes through clears the failed charge', async () => {
     const customer = await insertCustomer(t.api.db, { paymentMethodToken: 'pm_card_expired' });
     const { contract } = await contractOf(customer.id, 4);
