@@ -154,7 +154,14 @@ export interface PreviewSpec<T extends TargetKind, S extends z.ZodObject> {
  * loaded when the form opens for a customer; they fill only fields nobody (deep link, caller) filled.
  */
 export interface PrefillSpec<T extends TargetKind> {
-  load(context: { target: TargetOf<T>; signal: AbortSignal }): Promise<Readonly<Record<string, string>>>;
+  load(context: { target: TargetOf<T>; signal: AbortSignal }): Promise<Prefill>;
+}
+
+/** What a prefill answers: the starting values, and the form as the server shaped it when it describes its fields. */
+export interface Prefill {
+  values: Readonly<Record<string, string>>;
+  /** The fields (and their schema) the server's answer names, typed and labelled as it says (the contract forms). */
+  params?: ParamsSpec;
 }
 
 /** A command's parameters: the domain's zod schema (the one the server validates) and a field for each key. */

@@ -5,6 +5,7 @@ import { typedId } from '../src/ui/fields/rank-choices';
 import type { FieldValue } from '../src/ui/fields/types';
 import type { FieldContext, ParamsSpec } from './define';
 import { isSchemaWording, issueInWords } from './issue-words';
+import { schemaFollowingOffers } from './offered-options';
 
 /** What a person typed, by field name. */
 export type FormValues = Record<string, FieldValue>;
@@ -50,7 +51,8 @@ function fieldChecks(spec: ParamsSpec, data: Record<string, unknown>, context: F
 /**
  * Parses the form with the command's schema (the one the server validates), then the fields' own checks for the
  * role and customer in `context`. Empty inputs count as absent, so defaults apply and required fields say so;
- * numbers are read as numbers.
+ * numbers are read as numbers. A select whose options a call serves takes what that call listed
+ * (`schemaFollowingOffers`), not only what this console's `domain/` knows.
  */
 export function parseForm<S extends z.ZodObject>(
   spec: ParamsSpec<S>,
@@ -98,7 +100,7 @@ export function parseForm<S extends z.ZodObject>(
     }
     input[name] = value;
   }
-  const result = spec.schema.safeParse(input);
+  const result = schemaFollowingOffers(spec, context).safeParse(input);
   if (result.success && Object.keys(fields).length === 0) {
     const checked = fieldChecks(spec as ParamsSpec, result.data as Record<string, unknown>, context);
     if (Object.keys(checked).length === 0) return { ok: true, data: result.data as z.output<S> };

@@ -1,5 +1,7 @@
-import type { ActionCommand } from './define';
-import type { OpenRun } from './run-state';
+import { ref } from 'valtio';
+import { emptyValue } from '../src/ui/fields/Field';
+import type { ActionCommand, Prefill } from './define';
+import { type OpenRun, paramsOfRun } from './run-state';
 
 /**
  * Fills the open run's empty fields from the command's server prefill (values someone already gave win). While it
@@ -9,9 +11,9 @@ import type { OpenRun } from './run-state';
 export async function loadPrefill(command: ActionCommand, run: OpenRun, current: () => OpenRun | null): Promise<void> {
   if (!command.prefill || !run.target) return;
   run.prefilling = 'Loading the current values…';
-  let values: Readonly<Record<string, string>>;
+  let answer: Prefill;
   try {
-    values = await command.prefill.load({ target: run.target as never, signal: new AbortController().signal });
+    answer = await command.prefill.load({ target: run.target as never, signal: new AbortController().signal });
   } catch (error) {
     const open = current();
     if (!open) return;
@@ -21,8 +23,13 @@ export async function loadPrefill(command: ActionCommand, run: OpenRun, current:
   }
   const open = current();
   if (!open) return;
-  const fields = command.params?.fields ?? {};
-  for (const [name, value] of Object.entries(values)) {
+  if (answer.params) {
+    // The server's fields: each one it names that the form did not have starts empty, then takes its value below.
+    open.params = ref(answer.params);
+    for (const [name, field] of Object.entries(answer.params.fields)) open.values[name] ??= emptyValue(field.kind);
+  }
+  const fields = paramsOfRun(open, command.params)?.fields ?? {};
+  for (const [name, value] of Object.entries(answer.values)) {
     if (name in fields && (open.values[name] === '' || open.values[name] === undefined)) open.values[name] = value;
   }
   open.prefilling = null;

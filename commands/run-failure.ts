@@ -3,7 +3,7 @@ import type { ActionCommand } from './define';
 import { fieldOfServerError } from './form-values';
 import { serverMessageInWords } from './issue-words';
 import { genericOutcome, notDoneText } from './outcome';
-import type { OpenRun } from './run-state';
+import { type OpenRun, paramsOfRun } from './run-state';
 
 /** "amount: credits above $200.00 need … for your role; request approval" → "Credits above $200.00 need … for your role." */
 export function approvalReason(message: string): string {
@@ -49,9 +49,10 @@ export function failed(run: OpenRun, command: ActionCommand, error: unknown): vo
   }
   // Asked again after no answer, the server refused it: say plainly that the money did not move.
   const outcome = (why: string) => (checked ? notDoneText(command.outcome ?? genericOutcome, why) : why);
-  const field = fieldOfServerError(command.params, typeof apiError.field === 'string' ? apiError.field : undefined);
+  const params = paramsOfRun(run, command.params);
+  const field = fieldOfServerError(params, typeof apiError.field === 'string' ? apiError.field : undefined);
   if (field) {
-    run.errors.fields[field] = serverMessageInWords(message, command.params?.fields[field]);
+    run.errors.fields[field] = serverMessageInWords(message, params?.fields[field]);
     if (checked) run.errors.form = outcome(run.errors.fields[field]);
     run.step = 'form';
     run.rejectedSubmits += 1;

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { RunResult } from './define';
+import type { ParamsSpec, RunResult } from './define';
 import type { FormErrors, FormValues } from './form-values';
 import type { UserTarget } from './target';
 
@@ -17,6 +17,11 @@ export interface OpenRun {
   target: UserTarget | undefined;
   steps: RunStep[];
   step: RunStep;
+  /**
+   * The form as the server shaped it (its prefill named typed fields: the contract forms' `input_fields`), held by
+   * `ref`; null: the command's own params. Read it through `paramsOfRun`.
+   */
+  params: ParamsSpec | null;
   values: FormValues;
   errors: FormErrors;
   /**
@@ -45,6 +50,15 @@ export interface OpenRun {
   approval: string | null;
   /** The quote of the preview shown on the confirmation (sent with the action). */
   quote: Readonly<Record<string, unknown>> | null;
+}
+
+/** The open run's form: as the server shaped it, else the command's own. */
+export function paramsOfRun(
+  run: { readonly params: object | null } | null | undefined,
+  own: ParamsSpec | undefined,
+): ParamsSpec | undefined {
+  // A snapshot's `params` is the very object the run holds (kept by `ref`, never proxied).
+  return (run?.params as ParamsSpec | null | undefined) ?? own;
 }
 
 /** The runner's state: at most one open run, shown by the palette dialog. */

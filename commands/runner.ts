@@ -23,7 +23,7 @@ import { armPreviewVersions } from './preview-versions';
 import { forgetReadsAhead } from './read-ahead';
 import { rememberCommand, rememberUser } from './recents';
 import { failed } from './run-failure';
-import { type OpenRun, type Origin, type RunStep, runner } from './run-state';
+import { type OpenRun, type Origin, paramsOfRun, type RunStep, runner } from './run-state';
 import { type UserTarget, userTarget } from './target';
 import { toastWithUndo } from './undo-offer';
 
@@ -136,6 +136,7 @@ export async function runCommand(id: string, request: RunRequest = {}): Promise<
     target,
     steps,
     step: steps[0] ?? 'confirm',
+    params: null,
     values: initialValues(command.params, request.prefill),
     errors: { fields: {}, form: null },
     rejectedSubmits: 0,
@@ -230,13 +231,14 @@ export function setValue(name: string, value: FormValues[string]): void {
 export function submitForm(): Promise<void> {
   const open = current();
   if (!open || open.run.busy || open.run.prefilling || !open.command.params) return Promise.resolve();
-  const result = parseForm(open.command.params, open.run.values, { role: session.userRole, target: open.run.target });
+  const params = paramsOfRun(open.run, open.command.params) ?? open.command.params;
+  const result = parseForm(params, open.run.values, { role: session.userRole, target: open.run.target });
   if (!result.ok) {
     open.run.errors = result.errors;
     open.run.rejectedSubmits += 1;
     return Promise.resolve();
   }
-  const blocked = availabilityBlock(open.command.params, open.run.values, open.run.serial);
+  const blocked = availabilityBlock(params, open.run.values, open.run.serial);
   if (blocked) {
     open.run.errors = blocked;
     open.run.rejectedSubmits += 1;

@@ -9,8 +9,17 @@ import {
 import type { ContractFormParams } from '../../domain/contracts';
 import { type Currency, currencies, currencySymbols, formatMoney, type Money } from '../../domain/money';
 import { call } from '../../src/http';
-import { type Availability, disabled, enabled, type FieldSpec, type PreviewLine } from '../define';
+import {
+  type Availability,
+  disabled,
+  enabled,
+  type FieldSpec,
+  type ParamsSpec,
+  type Prefill,
+  type PreviewLine,
+} from '../define';
 import type { UserTarget } from '../target';
+import { typedOver, typedParams, typedText, unknownFields } from './typed-fields';
 
 /** A contract command's availability: only for a customer on an annual plan; otherwise disabled, saying `why`. */
 export function onAnnualPlan(why: string): (target: UserTarget) => Availability {
@@ -60,15 +69,36 @@ export function contractFields(empty: 'default' | 'current'): Record<keyof Contr
   };
 }
 
-/** The base form's values as the form's starting text: the server's defaults, or the running contract's terms. */
-export function contractPrefill(base: 'default' | 'current') {
+/** The base form's params as answered; `input_fields` may be missing from a server that does not type them. */
+type FormParamsAnswer = ContractFormParams & { input_fields?: readonly ContractField[] };
+
+function loadBase(target: UserTarget, base: 'default' | 'current', signal: AbortSignal): Promise<FormParamsAnswer> {
+  const endpoint = base === 'default' ? api.contracts.defaultFormParams : api.contracts.currentFormParams;
+  return call(endpoint, { params: { user_id: target.id } }, { signal, silent: true });
+}
+
+/**
+ * The base form's values as the form's starting text (the server's defaults, or the running contract's terms), and the
+ * form as its typed `input_fields` shape it (labels, types, a field this console does not know); without them, the
+ * flat fields.
+ */
+export function contractPrefill(base: 'default' | 'current', own: ParamsSpec) {
   return {
-    async load({ target, signal }: { target: UserTarget; signal: AbortSignal }) {
-      const endpoint = base === 'default' ? api.contracts.defaultFormParams : api.contracts.currentFormParams;
-      const start = await call(endpoint, { params: { user_id: target.id } }, { signal, silent: true });
-      return Object.fromEntries(Object.entries(contractQueryOf(start)).map(([name, value]) => [name, String(value)]));
+    async load({ target, signal }: { target: UserTarget; signal: AbortSignal }): Promise<Prefill> {
+      const start = await loadBase(target, base, signal);
+      const flat = Object.entries(contractQueryOf(start)).map(([name, value]) => [name, String(value)]);
+      const typed = (start.input_fields ?? []).map((entry) => [entry.key, typedText(entry)]);
+      const params = typedParams(own, start.input_fields);
+      return { values: Object.fromEntries([...flat, ...typed]), ...(params ? { params } : {}) };
     },
   };
+}
+
+/** The form to price or send: the flat terms, and the server's typed fields this console does not know. */
+export interface ResolvedForm {
+  form: ContractFormQuery;
+  /** The base's `input_fields` unknown to this console, with what was typed over them (sent back by key). */
+  extra: ContractField[];
 }
 
 /** The base form (server defaults or the running contract's terms) with what was typed over it. */
@@ -77,11 +107,14 @@ export async function resolveForm(
   params: ContractFormDraft,
   base: 'default' | 'current',
   signal: AbortSignal,
-): Promise<ContractFormQuery> {
-  const endpoint = base === 'default' ? api.contracts.defaultFormParams : api.contracts.currentFormParams;
-  const start: ContractFormParams = await call(endpoint, { params: { user_id: target.id } }, { signal, silent: true });
-  const typed = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
-  return contractFormQuery.parse({ ...contractQueryOf(start), ...typed });
+): Promise<ResolvedForm> {
+  const start = await loadBase(target, base, signal);
+  const given: Record<string, unknown> = Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined),
+  );
+  const known = Object.fromEntries(Object.entries(given).filter(([name]) => name in contractFormQuery.shape));
+  const form = contractFormQuery.parse({ ...contractQueryOf(start), ...known });
+  return { form, extra: typedOver(unknownFields(start.input_fields), given, form) };
 }
 
 /** A price per edit or use, e.g. "$0.45". */

@@ -12,6 +12,10 @@ import {
   termLines,
 } from './contract-form';
 import { contractViews } from './contract-views';
+import { bodyOf, flatOf } from './typed-fields';
+
+/** The flat form; the server's typed input_fields reshape it when its prefill answers them. */
+const contractForm = { schema: contractFormDraft, fields: contractFields('default') };
 
 export default defineCommand({
   id: 'contracts.new',
@@ -22,23 +26,24 @@ export default defineCommand({
   keywords: ['contract', 'annual plan', 'corporate', 'yearly', 'subscription', 'money'],
   // Offered to every customer: one still on CORPORATE_CONTRACT whose contract year is over needs a new one, and for a
   // running contract the preview already says why not (409 contract_exists) before anything can be confirmed.
-  params: { schema: contractFormDraft, fields: contractFields('default') },
-  prefill: contractPrefill('default'),
+  params: contractForm,
+  prefill: contractPrefill('default', contractForm),
   confirm: 'money',
   consequence: (target) =>
     `${target.name} moves to an annual plan; the first monthly installment is charged to the card on file now.`,
   preview: {
     async load({ target, params, signal }): Promise<Preview> {
-      const form = await resolveForm(target, params, 'default', signal);
+      const { form, extra } = await resolveForm(target, params, 'default', signal);
       const summary = await call(
         api.contracts.newSummary,
-        { params: { user_id: target.id }, query: form },
+        { params: { user_id: target.id }, query: { ...form, ...flatOf(extra) } },
         { signal, silent: true },
       );
       return {
         headline: `Charges ${shown(summary.pay_now)} now, then ${scheduleText(summary.installments.slice(1))}.`,
         lines: [
           ...termLines(form),
+          ...fieldLines(extra),
           { label: 'List price of the edits', value: shown(summary.gross_total) },
           ...fieldLines(summary.general_fields),
           { label: 'Charged now', value: shown(summary.pay_now), emphasis: true },
@@ -47,10 +52,10 @@ export default defineCommand({
     },
   },
   async run({ target, params, idempotencyKey, signal }) {
-    const form = await resolveForm(target, params, 'default', signal);
+    const { form, extra } = await resolveForm(target, params, 'default', signal);
     return call(
       api.contracts.create,
-      { params: { user_id: target.id }, body: contractFormOf(form) },
+      { params: { user_id: target.id }, body: { ...contractFormOf(form), ...bodyOf(extra) } },
       { idempotencyKey, signal },
     );
   },

@@ -14,6 +14,10 @@ import {
   termLines,
 } from './contract-form';
 import { contractViews } from './contract-views';
+import { bodyOf, flatOf } from './typed-fields';
+
+/** The flat form; the server's typed input_fields reshape it when its prefill answers them. */
+const contractForm = { schema: upgradeFormDraft, fields: contractFields('current') };
 
 export default defineCommand({
   id: 'contracts.upgrade',
@@ -23,18 +27,18 @@ export default defineCommand({
   target: 'user',
   keywords: ['contract', 'annual plan', 'corporate', 'upgrade', 'more edits', 'money'],
   available: onAnnualPlan('create a yearly contract first'),
-  params: { schema: upgradeFormDraft, fields: contractFields('current') },
-  prefill: contractPrefill('current'),
+  params: contractForm,
+  prefill: contractPrefill('current', contractForm),
   confirm: 'money',
   consequence: (target, params) =>
     `${target.name}’s contract grows to ${countOf(params.number_of_edits, 'edit')} for the rest of ` +
     'this contract year; edits already paid are not charged again.',
   preview: {
     async load({ target, params, signal }): Promise<Preview> {
-      const form = await resolveForm(target, params, 'current', signal);
+      const { form, extra } = await resolveForm(target, params, 'current', signal);
       const summary = await call(
         api.contracts.upgradeSummary,
-        { params: { user_id: target.id }, query: form },
+        { params: { user_id: target.id }, query: { ...form, ...flatOf(extra) } },
         { signal, silent: true },
       );
       const now =
@@ -47,6 +51,7 @@ export default defineCommand({
         headline: now + credit,
         lines: [
           ...termLines(form),
+          ...fieldLines(extra),
           ...fieldLines(summary.general_fields),
           { label: 'Edits already paid (not charged again)', value: summary.paid_edits.toLocaleString('en-US') },
           { label: 'Remaining balance', value: shown(summary.remaining_balance) },
@@ -57,10 +62,10 @@ export default defineCommand({
     },
   },
   async run({ target, params, idempotencyKey, signal }) {
-    const form = await resolveForm(target, params, 'current', signal);
+    const { form, extra } = await resolveForm(target, params, 'current', signal);
     return call(
       api.contracts.upgrade,
-      { params: { user_id: target.id }, body: contractFormOf(form) },
+      { params: { user_id: target.id }, body: { ...contractFormOf(form), ...bodyOf(extra) } },
       { idempotencyKey, signal },
     );
   },

@@ -32,11 +32,8 @@ export default defineCommand({
   },
   confirm: false,
   run: ({ params, signal }) =>
-    call(
-      api.marketing.generateLink,
-      { query: generateLinkQuery.parse({ ...params, slug: params.slug ?? '' }) },
-      { signal },
-    ),
+    // The parsed form as it is: parsing it again with this console's enums would refuse a value only the server lists.
+    call(api.marketing.generateLink, { query: params }, { signal }),
   result: (answer) => {
     const { link, promotion } = answer as { link: string; promotion: { expires_at: string; benefit: string } };
     return {

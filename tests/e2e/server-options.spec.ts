@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import type { CustomerRow } from '../../domain/users';
+import { apiAs, signIn } from './support';
 
 /**
  * The console follows the server's option lists: pointed at a server that answers one more option in each list than
@@ -127,4 +128,99 @@ test('notification selects offer what the server lists, in the generator and in 
   await expect(sendForm.getByLabel('Category').locator('option', { hasText: 'Server-only seasonal' })).toHaveCount(1);
   await expect(sendForm.getByLabel('Sentiment').locator('option', { hasText: 'Server-only calm' })).toHaveCount(1);
   await expect(sendForm.getByLabel('Trigger').locator('option', { hasText: 'Server-only on_birthday' })).toHaveCount(1);
+});
+
+/** A demo customer on an annual plan (the cancel form is offered to them only), found as an admin. */
+async function customerOnAnnualPlan(baseURL: string): Promise<CustomerRow> {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  try {
+    const answer = await api.post('/admin/users/users_filter', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        filters: [{ kind: 'multi', column: 'subscription_type', op: 'equal', value: ['CORPORATE_CONTRACT'] }],
+        page_size: 1,
+      },
+    });
+    const [user] = ((await answer.json()) as { users: CustomerRow[] }).users;
+    if (!user) throw new Error('No demo customer on an annual plan');
+    return user;
+  } finally {
+    await api.dispose();
+  }
+}
+
+test('refund and cancellation reasons, marketing UTM suggestions and the Banners tab follow the server', async ({
+  page,
+  baseURL,
+}) => {
+  const onPlan = await customerOnAnnualPlan(baseURL ?? '');
+  await extend(page, 'refund_possible_reasons', (answer) => [
+    ...(answer as unknown as Option[]),
+    extra('EXTRA_REFUND'),
+  ]);
+  await extend(page, 'contracts/cancel_contract/cancel_annual_plan_options', (answer) => [
+    ...(answer as unknown as Option[]),
+    extra('EXTRA_CANCEL'),
+  ]);
+  await extend(page, 'utm_sources', (answer) => ({ data: [...(answer.data as string[]), 'server-only-source'] }));
+  await extend(page, 'utm_mediums', (answer) => ({ data: [...(answer.data as string[]), 'server-only-medium'] }));
+  await extend(
+    page,
+    'new_banner_field_options',
+    withExtra('banner_types', 'countries', 'languages', 'subscription_types', 'feature_flags'),
+  );
+  // The first banner as a server with other lists would answer it: of a type and for a country only it knows.
+  await extend(page, 'marketing/banners', (answer) => {
+    const [first, ...rest] = answer.banners as Record<string, unknown>[];
+    return {
+      ...answer,
+      banners: [{ ...first, banner_type: 'EXTRA_BANNER_TYPES', country: 'EXTRA_COUNTRIES' }, ...rest],
+    };
+  });
+  await signIn(page, 'ADMIN');
+
+  await page.goto('/users/1/projects?run=project.refund');
+  await offers(page, 'Refund project form', 'Reason', 'refund');
+
+  await page.goto(`/users/${onPlan.id}/contract?run=contracts.cancel`);
+  await offers(page, 'Cancel yearly contract form', 'Reason', 'cancel');
+
+  await page.goto('/partners-management/marketing-activities?run=marketing-activity.create');
+  const marketing = page.getByRole('form', { name: 'New marketing activity form' });
+  await expect(marketing).toBeVisible();
+  for (const [label, value] of [
+    ['UTM source', 'server-only-source'],
+    ['UTM medium', 'server-only-medium'],
+  ] as const) {
+    const list = await marketing.getByLabel(label, { exact: true }).getAttribute('list');
+    await expect(marketing.locator(`datalist[id="${list}"] option[value="${value}"]`)).toHaveCount(1);
+  }
+
+  await page.goto('/operations-center/banners');
+  const carousel = page.getByRole('table', { name: 'Banners' });
+  await expect(carousel.getByRole('cell', { name: 'Server-only extra_banner_types', exact: true })).toHaveCount(1);
+  await expect(carousel.getByRole('cell', { name: /^Server-only extra_countries/ })).toHaveCount(1);
+});
+
+test('an option only the server lists is taken by the console’s form and sent with the call', async ({ page }) => {
+  await extend(page, 'add_trial_photos_reasons', (answer) => [
+    ...(answer as unknown as Option[]),
+    extra('EXTRA_TRIAL'),
+  ]);
+  // This demo server does not know the option, so the request reaches it with one it knows: the answer is a real one.
+  const sent: unknown[] = [];
+  await page.route('**/admin/users/1/actions/add_trial_photos', async (route) => {
+    const body = route.request().postDataJSON() as { reason: string };
+    sent.push(body);
+    await route.continue({ postData: JSON.stringify({ ...body, reason: 'TRIAL_TOO_SHORT' }) });
+  });
+  await signIn(page, 'MARKETER_PLUS');
+  await page.goto('/users/1/credits?run=user.add-trial-photos');
+  const trial = page.getByRole('form', { name: 'Add trial photos form' });
+  await offers(page, 'Add trial photos form', 'Reason', 'trial');
+  await trial.getByLabel('Photos', { exact: true }).fill('5');
+  await trial.getByLabel('Reason', { exact: true }).selectOption('EXTRA_TRIAL');
+  await trial.getByRole('button', { name: 'Add trial photos' }).click();
+  await expect(page.getByText(/5 trial photos added for/)).toBeVisible();
+  expect(sent).toEqual([expect.objectContaining({ amount: 5, reason: 'EXTRA_TRIAL' })]);
 });

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { ChoicesFromCall, FieldContext, FieldSpec, OptionsFromCall } from '../../commands/define';
+import { noteOffered } from '../../commands/offered-options';
 import { runner } from '../../commands/runner';
 import type { Endpoint } from '../../domain/endpoint';
 import { call, swrKey, useCall } from '../../src/http';
@@ -30,6 +31,16 @@ function FieldWithCallOptions({ source, ...props }: CommandFieldProps & { source
   const input = source.input({ role: userRole, target: runner.run?.target });
   const { data, isLoading } = useCall(source.endpoint as Endpoint, input);
   const options = data === undefined ? [] : source.toOptions(data);
+  // What the select offers is what the form then takes (a value only this server lists included).
+  const inputKey = input === null ? null : JSON.stringify(input);
+  useEffect(() => {
+    if (data === undefined || inputKey === null) return;
+    noteOffered(
+      source,
+      JSON.parse(inputKey),
+      source.toOptions(data).map((option) => option.value),
+    );
+  }, [source, inputKey, data]);
   return <FieldOf {...props} options={options} loading={isLoading} />;
 }
 

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { requestApproval } from '../../commands/approval-request';
 import type { ActionCommand, FieldSpec } from '../../commands/define';
 import { previewVersions, setPreviewVersions } from '../../commands/preview-versions';
+import { paramsOfRun } from '../../commands/run-state';
 import { confirmRun, runner, setQuote, stepBack } from '../../commands/runner';
 import type { UserTarget } from '../../commands/target';
 import { api } from '../../domain/api';
@@ -93,7 +94,7 @@ export function ConfirmPage({ command }: { command: ActionCommand }) {
       ? command.consequence(target as UserTarget, runner.run?.parsed ?? {})
       : undefined;
   // Under a preview, fields left empty (the server's default applies) are in the preview's lines, not listed as "—".
-  const fields = Object.entries(command.params?.fields ?? {}).filter(
+  const fields = Object.entries(paramsOfRun(run, command.params)?.fields ?? {}).filter(
     ([name]) => !command.preview || !isEmpty(run.parsed?.[name]),
   );
   const variant = command.confirm === 'destructive' ? 'danger' : 'primary';

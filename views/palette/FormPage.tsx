@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ActionCommand } from '../../commands/define';
 import { availabilityBlock, fieldAvailability } from '../../commands/field-availability';
+import { paramsOfRun } from '../../commands/run-state';
 import { runner, setValue, submitForm } from '../../commands/runner';
 import { Button } from '../../src/ui/Button';
 import { DialogActions } from '../../src/ui/DialogActions';
@@ -32,7 +33,9 @@ export function FormPage({ command }: { command: ActionCommand }) {
   const { run } = useSnapshot(runner);
   useSnapshot(fieldAvailability);
   const controls = useRef(new Map<string, HTMLElement>());
-  const fields = Object.entries(command.params?.fields ?? {});
+  // The form as the server shaped it (typed fields its prefill named), else the command's own.
+  const params = paramsOfRun(run, command.params);
+  const fields = Object.entries(params?.fields ?? {});
   const form = useRef<HTMLFormElement>(null);
   useFormFocus(controls, form, {
     names: fields.map(([name]) => name),
@@ -49,7 +52,7 @@ export function FormPage({ command }: { command: ActionCommand }) {
   };
   const next = command.confirm ? 'Continue' : command.title;
   // Availability checks (a partner's e-mail, a slug…) still running or failing keep Continue disabled.
-  const blocked = availabilityBlock(command.params, run.values, run.serial) !== null;
+  const blocked = availabilityBlock(params, run.values, run.serial) !== null;
   return (
     <form ref={form} noValidate onSubmit={onSubmit} onKeyDown={submitOnEnter} aria-label={`${command.title} form`}>
       <PageTitle title={command.title} detail={run.target?.name} />
