@@ -47,6 +47,8 @@ async function offers(page: Page, form: string, label: string, key: string): Pro
 test('every other select offers what its call lists: promotion link, banner, partner, activity (UTM), reasons', async ({
   page,
 }) => {
+  // Five forms on four pages in one test: 19 s on a quiet machine, 30 s (the default limit) under load.
+  test.slow();
   await extend(
     page,
     'marketing/promotions/link_form_data',
