@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
-import { CpuMeter, pidsNamed } from './cpu-time';
+import { CpuMeter, pidsNamed, processTree } from './cpu-time';
 import { timedRequest } from './http-load';
 import { prepareBenchDatabase } from './prepare';
 
@@ -126,7 +126,7 @@ const searchers = Array.from({ length: Number(values['search-concurrency']) }, a
 
 // CPU seconds the server process and the PostgreSQL server (every backend, this bench's and anyone else's) use while
 // the job runs: on a shared machine the wall time follows the load, the CPU a period costs does not.
-const serverCpu = new CpuMeter(() => (server.pid ? [server.pid] : []));
+const serverCpu = new CpuMeter(() => (server.pid ? processTree(server.pid) : []));
 const databaseCpu = new CpuMeter(() => pidsNamed('postgres'));
 serverCpu.start();
 databaseCpu.start();

@@ -42,3 +42,22 @@ export class CpuMeter {
     return this.pids().reduce((sum, pid) => sum + cpuOf(pid) - (this.#before.get(pid) ?? 0), 0);
   }
 }
+
+/** `pid` and every process below it (a server's `WORKERS` forks, say), from /proc's parent ids. */
+export function processTree(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone in between
+    }
+  }
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    for (const [child, parent] of parents) if (parent === tree[index]) tree.push(child);
+  }
+  return tree;
+}
