@@ -100,6 +100,7 @@ function FieldOf({
         choicesError,
         onQueryChange,
         multiple: spec.multiple,
+        day: spec.day,
       }}
       {...props}
       error={error}
