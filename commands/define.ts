@@ -3,6 +3,7 @@ import type { BulkCommandName } from '../domain/bulk';
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from '../domain/endpoint';
 import type { Permission } from '../domain/permissions';
 import type { Role } from '../domain/roles';
+import type { DayMeaning } from '../src/ui/day-meaning';
 import type { FieldChoice, FieldKind, FieldOption, FieldValue } from '../src/ui/fields/types';
 import type { AvailabilitySpec } from './field-availability';
 import type { TargetKind, TargetOf, UserTarget } from './target';
@@ -105,6 +106,12 @@ export interface FieldSpec {
   multiple?: boolean;
   /** Money only: the currency symbol shown before the amount. */
   currencySymbol?: (context: FieldContext) => string | undefined;
+  /**
+   * Date only, where the call depends on the day's boundary: from its start, until its end or at a time, in the staff
+   * member's zone (sent as an instant; a typed time replaces the boundary) or in UTC (sent as the day). Said back with
+   * the zone under the field. Without it a date field sends the day and refuses a typed time.
+   */
+  day?: DayMeaning;
   /** A check against the server as the person types (e.g. is this e-mail free?); Continue waits until it passes. */
   availability?: AvailabilitySpec;
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { parseTypedDate } from '../src/ui/date-parse';
+import { dateValue, staffTimeZone } from '../src/ui/day-meaning';
 import { emptyValue } from '../src/ui/fields/Field';
 import { typedId } from '../src/ui/fields/rank-choices';
 import type { FieldValue } from '../src/ui/fields/types';
@@ -70,10 +71,13 @@ export function parseForm<S extends z.ZodObject>(
     const text = (value ?? '').trim();
     if (text === '') continue;
     if (field.kind === 'date') {
-      // Typed in words or numbers; sent as the day it names (YYYY-MM-DD), or refused here with the reason.
-      const day = parseTypedDate(text);
-      if (day.ok) input[name] = day.iso;
-      else fields[name] = day.reason;
+      // Typed in words or numbers, read in the staff member's zone; sent as the day it names (YYYY-MM-DD), or as the
+      // instant it means to the call (`FieldSpec.day`), or refused here with the reason.
+      const zone = staffTimeZone();
+      const day = parseTypedDate(text, new Date(), zone);
+      const sent = day.ok ? dateValue(day, field.day, zone) : day;
+      if (sent.ok) input[name] = sent.value;
+      else fields[name] = sent.reason;
       continue;
     }
     if (field.kind === 'record' && field.multiple) {

@@ -12,22 +12,27 @@ import { customerStatuses, subscriptionTypes } from './users';
  */
 
 const day = z.iso.date('Must be a date as YYYY-MM-DD');
+/** A day the console read in the staff member's zone and sent as the instant it means (its start, end or a time). */
+const instant = z.iso.datetime({ offset: true, error: 'Must be a date' });
 
-/** Create banner: days (start 00:00 UTC, end 23:59:59 UTC); an empty targeting field means everyone. */
+/** Create banner: from the start of a day to the end of a day, in the staff member's zone; empty targeting: everyone. */
 export const bannerForm = z
   .object({
     banner_type: z.enum(bannerTypes),
     photo_upload_id: z.uuid('Upload the desktop image first'),
     mobile_photo_upload_id: z.uuid('Upload the mobile image first'),
-    start_date: day,
-    end_date: day,
+    start_date: instant,
+    end_date: instant,
     redirect_url: z.string().min(1),
     country: z.enum(bannerCountries).optional(),
     language: z.enum(bannerLanguages).optional(),
     subscription_type: z.enum(bannerSubscriptionTypes).optional(),
     feature_flag: z.enum(featureFlags).optional(),
   })
-  .refine((form) => form.end_date >= form.start_date, { path: ['end_date'], message: 'Must not be before the start' });
+  .refine((form) => Date.parse(form.end_date) > Date.parse(form.start_date), {
+    path: ['end_date'],
+    message: 'Must not be before the start',
+  });
 
 /** Move banner: one banner to a place (1 first); the command sends the whole order. */
 export const bannerMoveForm = z.object({
@@ -55,11 +60,11 @@ export const segmentForm = z.object({
   segment_subscription: z.enum(subscriptionTypes).optional(),
 });
 
-/** Send notification: the content, the segment and an optional day (09:00 UTC). */
+/** Send notification: the content, the segment and an optional day (09:00 in the staff member's zone, or a typed time). */
 export const sendNotificationForm = z.object({
   ...notificationForm.shape,
   ...segmentForm.shape,
-  send_at: day.optional(),
+  send_at: instant.optional(),
 });
 
 /** "control 50, new-price 50" → variants: a name and a whole percentage each (NaN when missing). */

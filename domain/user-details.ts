@@ -268,6 +268,7 @@ export const customerNotificationSchema = z.object({
   /** `DELETE`, disabled for roles without user_details_edit. */
   quick_actions: z.array(quickActionSchema),
 });
+export type CustomerNotification = z.infer<typeof customerNotificationSchema>;
 
 /** One staff action on the customer, from the audit log. */
 export const auditEntrySchema = z.object({

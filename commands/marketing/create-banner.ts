@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
 import { bannerForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
+import { formatDateTime } from '../../src/ui/dates';
 import { defineCommand, optionsFrom } from '../define';
 
 type FieldOptions = AnswerOf<typeof api.marketing.bannerFieldOptions>;
@@ -24,12 +25,12 @@ export default defineCommand({
       photo_upload_id: { kind: 'text', label: 'Desktop image', hint: 'Filled in by the Banners tab’s upload.' },
       mobile_photo_upload_id: { kind: 'text', label: 'Mobile image', hint: 'Filled in by the Banners tab’s upload.' },
       start_date: {
-        kind: 'text',
+        kind: 'date',
         label: 'Starts',
-        placeholder: 'YYYY-MM-DD',
-        hint: 'From 00:00 UTC; a future start makes it PLANNED.',
+        day: { at: 'start', zone: 'staff' },
+        hint: 'A future start makes it planned.',
       },
-      end_date: { kind: 'text', label: 'Ends', placeholder: 'YYYY-MM-DD', hint: 'Until 23:59 UTC.' },
+      end_date: { kind: 'date', label: 'Ends', day: { at: 'end', zone: 'staff' } },
       redirect_url: { kind: 'text', label: 'Opens', placeholder: 'https://… or /path' },
       country: {
         kind: 'select',
@@ -64,12 +65,11 @@ export default defineCommand({
           language: params.language ?? null,
           subscription_type: params.subscription_type ?? null,
           feature_flag: params.feature_flag ?? null,
-          start_date: `${params.start_date}T00:00:00Z`,
-          end_date: `${params.end_date}T23:59:59Z`,
         },
       },
       { signal },
     ),
   revalidates: [api.marketing.banners],
-  successMessage: ({ params }) => `Banner created, from ${params.start_date} to ${params.end_date}`,
+  successMessage: ({ params }) =>
+    `Banner created, from ${formatDateTime(params.start_date)} to ${formatDateTime(params.end_date)}`,
 });

@@ -3,6 +3,7 @@ import { api } from '../../domain/api';
 import { countOf } from '../../domain/labels';
 import { sendNotificationForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
+import { formatDateTime } from '../../src/ui/dates';
 import { defineCommand } from '../define';
 import { contentFields, segmentFields, segmentFilters, segmentText } from './segment-form';
 
@@ -16,7 +17,7 @@ function body(params: z.output<typeof form>) {
     sentiment: params.sentiment,
     trigger_type: params.trigger_type,
     link: params.link ?? null,
-    send_at: params.send_at ? `${params.send_at}T09:00:00Z` : null,
+    send_at: params.send_at ?? null,
     segment: { filters: segmentFilters(params) },
   };
 }
@@ -37,7 +38,12 @@ export default defineCommand({
     fields: {
       ...contentFields,
       ...segmentFields,
-      send_at: { kind: 'date', label: 'Send on (optional)', hint: 'Empty: now. A day sends at 09:00 UTC.' },
+      send_at: {
+        kind: 'date',
+        label: 'Send on (optional)',
+        day: { at: { hour: 9, minute: 0 }, zone: 'staff' },
+        hint: 'Empty: now. A day sends at 09:00 unless a time is typed (31/12 14:30).',
+      },
     },
   },
   confirm: 'destructive',
@@ -54,7 +60,7 @@ export default defineCommand({
         headline: `Sends “${params.title}” to ${countOf(count, 'customer')} (${who}).`,
         lines: [
           { label: 'Recipients now', value: count.toLocaleString('en-US'), emphasis: true },
-          { label: 'When', value: params.send_at ? `${params.send_at} 09:00 UTC` : 'Now' },
+          { label: 'When', value: params.send_at ? formatDateTime(params.send_at) : 'Now' },
         ],
         ...(count === 0 ? { blocked: 'No customer matches this segment: there is nobody to send it to.' } : {}),
       };
@@ -64,6 +70,6 @@ export default defineCommand({
   revalidates: [api.notifications.list],
   successMessage: ({ params }) =>
     params.send_at
-      ? `Scheduled for ${params.send_at}`
+      ? `Scheduled for ${formatDateTime(params.send_at)}`
       : `Sending to ${segmentText(params)} — progress on the Notifications tab`,
 });

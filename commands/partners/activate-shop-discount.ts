@@ -16,8 +16,8 @@ export default defineCommand({
     fields: {
       bundle_id: bundleField,
       discount_percentage: { kind: 'number', label: 'Discount %', placeholder: '1–90' },
-      start_date: { kind: 'date', label: 'Starts' },
-      expiry_date: { kind: 'date', label: 'Expires', hint: 'After the start.' },
+      start_date: { kind: 'date', label: 'Starts', day: { at: 'start', zone: 'UTC' } },
+      expiry_date: { kind: 'date', label: 'Expires', day: { at: 'end', zone: 'UTC' }, hint: 'After the start.' },
     },
   },
   confirm: false,

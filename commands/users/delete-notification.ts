@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../../domain/api';
 import { call } from '../../src/http';
 import { defineCommand } from '../define';
+import { customerNotificationField } from './notification-choice';
 
 const notificationParams = z.object({
   notification_id: api.userDetails.deleteNotification.params.shape.notification_id,
@@ -17,7 +18,7 @@ export default defineCommand({
   params: {
     schema: notificationParams,
     fields: {
-      notification_id: { kind: 'number', label: 'Notification id', placeholder: 'From the notifications tab' },
+      notification_id: customerNotificationField,
     },
   },
   confirm: 'destructive',

@@ -146,3 +146,37 @@ test('create A/B test (text, textarea, typed date): a date it cannot read is ref
     end_date: '2027-12-31',
   });
 });
+
+test('add trial photos (number, select, textarea): a refused submit, then typing in order, sends exactly what was typed', async ({
+  page,
+  baseURL,
+}) => {
+  const jane = await customer(baseURL as string, 'gmail', 6);
+  // Trial photos are given by support agents, marketers and partner managers (not admins).
+  await signIn(page, 'SUPPORT_PL1', `/users/${jane.id}/general`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await commandsReady(page);
+  await page.keyboard.press('Shift+T');
+  const photos = page.getByLabel('Photos', { exact: true });
+  await expect(photos).toBeFocused();
+  await expect(page.getByLabel('Reason')).not.toHaveAttribute('aria-busy', 'true');
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(photos).toBeFocused();
+  await page.keyboard.type('150');
+  await expect(photos).toBeFocused();
+  await expect(photos).toHaveValue('150');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Tech');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Uploads failed twice');
+  await expect(page.getByLabel('Description')).toHaveValue('Uploads failed twice');
+  const sent = nextPost(page, `/users/${jane.id}/actions/add_trial_photos`);
+  await page.keyboard.press('Control+Enter');
+  expect((await sent).postDataJSON()).toEqual({
+    amount: 150,
+    reason: 'TECHNICAL_ISSUE',
+    description: 'Uploads failed twice',
+  });
+});

@@ -166,7 +166,7 @@ describe('ProjectsTab', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual([
-      expect.stringMatching(/^Refund project.*insufficient permissions/),
+      expect.stringMatching(/^Refund project.*Only admins and support masters may /),
       expect.stringContaining('Re-edit project'),
     ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Re-edit project/ }));

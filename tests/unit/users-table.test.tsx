@@ -125,7 +125,7 @@ describe('All users tab', () => {
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]?.textContent).toContain('Suspend'));
     const items = within(menu).getAllByRole('menuitem');
     expect(items).toHaveLength(1);
-    expect(items[0]?.textContent).toContain('insufficient permissions');
+    expect(items[0]?.textContent).toContain('Only admins, PL2 agents and support masters may suspend customers');
     expect(items[0]?.getAttribute('aria-disabled')).toBe('true');
     act(() => {
       fireEvent.keyDown(menu, { key: 'Escape' });

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import type { ModelDetailAnswer } from '../../domain/models';
 import { Button } from '../../src/ui/Button';
 import { formatDate } from '../../src/ui/dates';
+import { attachDetailRowKeys, detailRowAttribute, rowFocusAttribute } from '../user-details/detail-row-keys';
 
 interface ModelProjectsProps {
   projects: ModelDetailAnswer['projects'];
@@ -11,8 +13,13 @@ interface ModelProjectsProps {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** The model's training projects (type TRAIN): photos done/total, photos under the selection, and include/exclude. */
+/**
+ * The model's training projects (type TRAIN): photos done/total, photos under the selection, and include/exclude.
+ * `j`/`k` move between the rows as on a customer's details lists; the focus lands on the row's include/exclude button
+ * (Enter asks for it), or on the row when the model cannot be changed.
+ */
 export function ModelProjects({ projects, narrowed, canManage, onToggle }: ModelProjectsProps) {
+  useEffect(attachDetailRowKeys, []);
   return (
     <section aria-labelledby="model-projects" className="rounded border border-line bg-panel">
       <h2
@@ -46,7 +53,12 @@ export function ModelProjects({ projects, narrowed, canManage, onToggle }: Model
           </thead>
           <tbody>
             {projects.map((project) => (
-              <tr key={project.id} className={`border-t border-line ${project.is_excluded ? 'text-faint' : 'text-fg'}`}>
+              <tr
+                key={project.id}
+                tabIndex={-1}
+                {...{ [detailRowAttribute]: '' }}
+                className={`border-t border-line focus:outline-2 focus:outline-accent focus-within:bg-hover ${project.is_excluded ? 'text-faint' : 'text-fg'}`}
+              >
                 <td className="px-3 py-1">
                   {project.name} <span className="text-faint">#{project.id}</span>
                 </td>
@@ -59,6 +71,7 @@ export function ModelProjects({ projects, narrowed, canManage, onToggle }: Model
                   <Button
                     size="sm"
                     disabled={!canManage}
+                    {...{ [rowFocusAttribute]: '' }}
                     onClick={() => onToggle(project.id, project.is_excluded)}
                     aria-label={`${project.is_excluded ? 'Include' : 'Exclude'} ${project.name}`}
                   >

@@ -1,12 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
-import { permitted } from '../../commands/access';
-import { commandById } from '../../commands/index';
-import { commandForQuickAction, type RowKind } from '../../commands/quick-actions';
+import type { RowKind } from '../../commands/quick-actions';
+import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import { useSession } from '../../src/session/store';
 import { RowMenu } from '../../src/ui/table/RowMenu';
-import type { RowAction } from '../../src/ui/table/types';
 
 interface OpsRowMenuProps {
   kind: Extract<RowKind, 'banner' | 'abTest' | 'promotionLink' | 'broadcast'>;
@@ -18,8 +16,9 @@ interface OpsRowMenuProps {
 }
 
 /**
- * The ⋯ button of an operations-center row: the server's quick actions that have a command, disabled with the
- * server's reason (or "insufficient permissions"); a choice runs the command prefilled for this row.
+ * The ⋯ button of an operations-center row: the server's quick actions that have a command (`quickActionMenu`: one
+ * the role may not run says who may, in words; one the server disables, its reason); a choice runs the command
+ * prefilled for this row.
  */
 export function OpsRowMenu({ kind, label, quickActions, prefill }: OpsRowMenuProps) {
   const { userRole } = useSession();
@@ -29,15 +28,7 @@ export function OpsRowMenu({ kind, label, quickActions, prefill }: OpsRowMenuPro
     setAnchor(null);
     button.current?.focus();
   }, []);
-  const actions = quickActions.flatMap((action): RowAction[] => {
-    const id = commandForQuickAction(kind, action.name);
-    const command = id ? commandById(id) : undefined;
-    if (!command) return [];
-    const base = { id: command.id, label: command.title, shortcut: command.shortcut };
-    if (action.is_disabled) return [{ ...base, disabledReason: action.disable_message || 'Not available' }];
-    if (!permitted(command, userRole)) return [{ ...base, disabledReason: insufficientPermissions }];
-    return [base];
-  });
+  const actions = quickActionMenu(kind, quickActions, userRole);
   if (actions.length === 0) return null;
   return (
     <>

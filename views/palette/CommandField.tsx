@@ -111,6 +111,7 @@ function FieldOf({
         choicesError,
         onQueryChange,
         multiple: spec.multiple,
+        day: spec.day,
       }}
       {...props}
       error={error}

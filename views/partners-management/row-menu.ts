@@ -1,10 +1,11 @@
 import { permitted } from '../../commands/access';
 import { commandById } from '../../commands/index';
-import { commandForQuickAction, type RowKind } from '../../commands/quick-actions';
+import type { RowKind } from '../../commands/quick-actions';
+import { quickActionMenu } from '../../commands/row-menu';
 import { runCommand } from '../../commands/runner';
 import type { ActivityRow } from '../../domain/partner-activities';
 import type { Role } from '../../domain/roles';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import type { RowAction } from '../../src/ui/table';
 
 /** An extra row action: a command run with values from the row (e.g. "Add activity" for a partner). */
@@ -13,8 +14,9 @@ export interface ExtraAction {
 }
 
 /**
- * A partners-area row's menu: the server's `quick_actions` that have a command (disabled with the server's reason, or
- * "insufficient permissions" for the role), then the extra commands the role may run on such a row.
+ * A partners-area row's menu: the server's `quick_actions` that have a command (`quickActionMenu`: one the role may
+ * not run says who may, in words; one the server disables, its reason), then the extra commands the role may run on
+ * such a row.
  */
 export function areaRowMenu(
   kind: RowKind,
@@ -22,15 +24,7 @@ export function areaRowMenu(
   role: Role | null | undefined,
   extras: readonly string[] = [],
 ): RowAction[] {
-  const offered = (quickActions ?? []).flatMap((action): RowAction[] => {
-    const id = commandForQuickAction(kind, action.name);
-    const command = id ? commandById(id) : undefined;
-    if (!command) return [];
-    const base = { id: command.id, label: command.title, shortcut: command.shortcut };
-    if (action.is_disabled) return [{ ...base, disabledReason: action.disable_message || 'Not available' }];
-    if (!permitted(command, role)) return [{ ...base, disabledReason: insufficientPermissions }];
-    return [base];
-  });
+  const offered = quickActionMenu(kind, quickActions ?? [], role);
   const more = extras.flatMap((id): RowAction[] => {
     const command = commandById(id);
     return command && permitted(command, role) ? [{ id: command.id, label: command.title }] : [];

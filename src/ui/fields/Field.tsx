@@ -1,3 +1,4 @@
+import type { DayMeaning } from '../day-meaning';
 import { CheckboxField } from './CheckboxField';
 import { ChooserField } from './ChooserField';
 import { DateField } from './DateField';
@@ -23,6 +24,8 @@ export interface FieldDescriptor {
   onQueryChange?: (query: string) => void;
   /** Record only: the value is a list of ids, a pick adds one. */
   multiple?: boolean;
+  /** Date only: what the day means to the call (said back with its zone). */
+  day?: DayMeaning;
 }
 
 interface AnyFieldProps extends Omit<FieldProps<FieldValue>, 'label' | 'placeholder' | 'hint' | 'onChange'> {
@@ -50,7 +53,7 @@ export function Field({ descriptor, value, onChange, ...common }: AnyFieldProps)
     case 'money':
       return <InputField {...props} inputMode="decimal" prefix={descriptor.currencySymbol} />;
     case 'date':
-      return <DateField {...props} />;
+      return <DateField {...props} day={descriptor.day} />;
     case 'select':
       return <SelectField {...props} options={descriptor.options ?? []} loading={descriptor.optionsLoading} />;
     case 'record':
