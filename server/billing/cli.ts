@@ -13,7 +13,9 @@ import { runBilling } from './run';
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'as-of': { type: 'string' } }, strict: true });
   const asOf = values['as-of'];
-  if (asOf !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)))) {
+  // A day of the calendar: `2027-02-30` parses in JavaScript (as 2 March), so the day must come back as written.
+  const day = asOf === undefined ? undefined : new Date(`${asOf}T00:00:00Z`);
+  if (asOf !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || day?.toISOString().slice(0, 10) !== asOf)) {
     throw new Error(`--as-of must be a date YYYY-MM-DD, not "${asOf}"`);
   }
   const { databaseUrl, dataDir } = loadConfig();
