@@ -31,13 +31,13 @@ export class KeyCounter {
  * after 100, 250, 500, then 1000 ms: the bench would count that back-off as the console's time (a form focused 120 ms
  * after the key read as 350 ms).
  */
-async function whenFocused(page: Page, locator: Locator): Promise<void> {
+export async function whenFocused(page: Page, locator: Locator): Promise<void> {
   const element = await locator.elementHandle();
   await page.waitForFunction((control) => document.activeElement === control, element, { polling: 'raf' });
   await expect(locator).toBeFocused();
 }
 
-async function whenVisible(locator: Locator): Promise<void> {
+export async function whenVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
   await expect(locator).toBeVisible();
 }
