@@ -78,7 +78,11 @@ export class AgentApi {
 
   /** Whether a change to `to` is offered and not blocked, with no charge now (a card charge would add a payment). */
   async currencyChangeRuns(id: number, to: string): Promise<boolean> {
-    const summary = await this.get<CurrencySummary>(`users/${id}/currency_change/summary?new_currency=${to}`);
+    const answer = await fetch(`${this.origin}/admin/users/${id}/currency_change/summary?new_currency=${to}`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    if (!answer.ok) return false;
+    const summary = (await answer.json()) as CurrencySummary;
     return !summary.blocked && summary.charge_info.total.value.amount === 0;
   }
 }
@@ -122,7 +126,6 @@ export async function giveCredit(page: Page, keys: KeyCounter, customer: Custome
   await whenFocused(page, page.getByLabel('Amount'));
   await keys.type(amount);
   await keys.press('Tab');
-  await expect(page.getByLabel('Reason')).not.toHaveAttribute('aria-busy', 'true');
   await keys.type('Added');
   await keys.press('Enter');
   await whenVisible(page.getByText('This moves money.'));
@@ -154,8 +157,6 @@ export async function changeCurrency(page: Page, keys: KeyCounter, customer: Cus
   await paletteCommand(page, keys, 'cc', 'Change currency');
   const select = page.getByLabel('New currency');
   await whenFocused(page, select);
-  // Its options come from the server: an Enter before them submits nothing chosen (refused).
-  await expect(select).not.toHaveAttribute('aria-busy', 'true');
   await keys.type(to);
   await keys.press('Enter');
   await whenVisible(page.getByText('This moves money.'));

@@ -11,6 +11,8 @@ import type { CustomerRow } from '../../domain/users';
 /** Keys pressed beyond the typed values (a typed value is one `type`, whatever its length), and when the first went. */
 export class KeyCounter {
   presses = 0;
+  /** Characters typed (the values), not counted as keys: what a shorter name in the palette saves shows here. */
+  typed = 0;
   firstAt: number | undefined;
   constructor(private readonly page: Page) {}
 
@@ -22,6 +24,7 @@ export class KeyCounter {
 
   async type(text: string): Promise<void> {
     this.firstAt ??= performance.now();
+    this.typed += text.length;
     await this.page.keyboard.type(text);
   }
 }

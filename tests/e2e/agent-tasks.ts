@@ -163,11 +163,11 @@ export const agentTasks: readonly AgentTaskSpec[] = [
   byProjectName('re-edit a named project', 4, 'RE_EDIT', reeditByName, 'projects.reedit'),
 ];
 
-/** Runs one prepared task: its keys and ms from the first key to what it ends on, then checks its effect. */
-export async function runAgentTask(page: Page, run: AgentRun): Promise<{ keys: number; ms: number }> {
+/** Runs one prepared task: its keys, characters typed and ms from the first key to what it ends on, then checks its effect. */
+export async function runAgentTask(page: Page, run: AgentRun): Promise<{ keys: number; typed: number; ms: number }> {
   const keys = new KeyCounter(page);
   await run.run(keys);
   const ms = performance.now() - (keys.firstAt ?? performance.now());
   await run.verify();
-  return { keys: keys.presses, ms };
+  return { keys: keys.presses, typed: keys.typed, ms };
 }
