@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { AgentApi } from '../e2e/agent-flows-customer';
 import { agentTasks, CustomerPool, runAgentTask } from '../e2e/agent-tasks';
@@ -8,6 +10,8 @@ export interface AgentTask {
   keys: number;
   typed: number;
   ms: number[];
+  /** Runs that did not end on their toast or whose effect was missing: why, with a screenshot's path. */
+  failures: string[];
 }
 
 /**
@@ -20,16 +24,23 @@ export async function measureAgentTasks(page: Page, origin: string, rounds: numb
   const api = await AgentApi.signIn(origin);
   // Customers 100 on for the customer tasks; the project tasks look from 0 on, 7 further each round.
   const pool = await CustomerPool.load(api, 100, agentTasks.length, 0);
-  const tasks: AgentTask[] = agentTasks.map((task) => ({ name: task.name, keys: 0, typed: 0, ms: [] }));
+  const tasks: AgentTask[] = agentTasks.map((task) => ({ name: task.name, keys: 0, typed: 0, ms: [], failures: [] }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, spec] of agentTasks.entries()) {
       const task = tasks[index];
       if (!task) continue;
-      const run = await spec.prepare(page, api, pool, round);
-      const { keys, typed, ms } = await runAgentTask(page, run);
-      task.ms.push(ms);
-      task.keys = Math.max(task.keys, keys);
-      task.typed = Math.max(task.typed, typed);
+      try {
+        const run = await spec.prepare(page, api, pool, round);
+        const { keys, typed, ms } = await runAgentTask(page, run);
+        task.ms.push(ms);
+        task.keys = Math.max(task.keys, keys);
+        task.typed = Math.max(task.typed, typed);
+      } catch (error) {
+        // One failed run is a finding to report, not a reason to lose the other tasks' figures.
+        const shot = join(tmpdir(), `loupe-bench-agent-${index}-${round}.png`);
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        task.failures.push(`round ${round}: ${(error as Error).message.split('\n')[0]} (${shot})`);
+      }
     }
   }
   return tasks;

@@ -297,5 +297,6 @@ if (agent) {
     console.log(
       `  ${task.name.padEnd(width)}  ${String(task.keys).padStart(2)} keys (+${task.typed} characters typed)  ${dist(task.ms)}`,
     );
+  for (const task of agent) for (const failure of task.failures) console.log(`  FAILED ${task.name}, ${failure}`);
 }
 process.exit(0);

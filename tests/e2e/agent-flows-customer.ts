@@ -99,7 +99,17 @@ async function openPalette(page: Page, keys: KeyCounter): Promise<void> {
 
 /** The palette's selected entry, once it is the one named (Enter then runs it). */
 async function whenSelected(page: Page, name: string | RegExp): Promise<void> {
-  await whenVisible(page.getByRole('dialog').getByRole('option', { selected: true }).filter({ hasText: name }));
+  const options = page.getByRole('dialog').getByRole('option');
+  try {
+    await options.filter({ hasText: name }).and(page.locator('[aria-selected=true]')).waitFor({ timeout: 10_000 });
+  } catch (error) {
+    // Say what the palette offered instead (another entry ranked first is a finding, not a flake).
+    const listed = await options.allInnerTexts();
+    throw new Error(`${String(name)} is not the selected entry; listed: ${listed.slice(0, 6).join(' | ')}`, {
+      cause: error,
+    });
+  }
+  await expect(options.filter({ hasText: name }).and(page.locator('[aria-selected=true]'))).toBeVisible();
 }
 
 /** A command by its initials in the palette, on a customer's page (its target). */
