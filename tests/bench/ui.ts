@@ -32,10 +32,10 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8399' },
     /**
      * What to measure: any of screens (first-screen JavaScript), table, palette, models (model detail charts), agent
-     * (issue 18's refund and re-edit by name: keys and ms).
+     * (issue 18's ten agent tasks, tests/e2e/agent-tasks.ts: keys and ms).
      */
     parts: { type: 'string', default: 'screens,table,palette,models,agent' },
-    /** agent: how many times each task runs (each on another project). */
+    /** agent: how many times each task runs (each on another customer or project). */
     'agent-rounds': { type: 'string', default: '5' },
     /** models: how many times the detail page is opened (each with three sidebar changes). */
     'model-rounds': { type: 'string', default: '5' },
@@ -290,8 +290,13 @@ if (modelPaint) {
 }
 if (agent) {
   console.log(
-    `agent tasks from a customer's page, keyboard only, first key to toast (load average before: ${agentLoad.map((value) => value.toFixed(1)).join(' ')})`,
+    `agent tasks, keyboard only, first key to toast (load average before: ${agentLoad.map((value) => value.toFixed(1)).join(' ')})`,
   );
-  for (const task of agent) console.log(`  ${task.name}: ${task.keys} keys beyond the typed values, ${dist(task.ms)}`);
+  const width = Math.max(...agent.map((task) => task.name.length));
+  for (const task of agent)
+    console.log(
+      `  ${task.name.padEnd(width)}  ${String(task.keys).padStart(2)} keys (+${task.typed} characters typed)  ${dist(task.ms)}`,
+    );
+  for (const task of agent) for (const failure of task.failures) console.log(`  FAILED ${task.name}, ${failure}`);
 }
 process.exit(0);

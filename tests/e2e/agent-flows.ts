@@ -11,6 +11,8 @@ import type { CustomerRow } from '../../domain/users';
 /** Keys pressed beyond the typed values (a typed value is one `type`, whatever its length), and when the first went. */
 export class KeyCounter {
   presses = 0;
+  /** Characters typed (the values), not counted as keys: what a shorter name in the palette saves shows here. */
+  typed = 0;
   firstAt: number | undefined;
   constructor(private readonly page: Page) {}
 
@@ -22,6 +24,7 @@ export class KeyCounter {
 
   async type(text: string): Promise<void> {
     this.firstAt ??= performance.now();
+    this.typed += text.length;
     await this.page.keyboard.type(text);
   }
 }
@@ -31,13 +34,13 @@ export class KeyCounter {
  * after 100, 250, 500, then 1000 ms: the bench would count that back-off as the console's time (a form focused 120 ms
  * after the key read as 350 ms).
  */
-async function whenFocused(page: Page, locator: Locator): Promise<void> {
+export async function whenFocused(page: Page, locator: Locator): Promise<void> {
   const element = await locator.elementHandle();
   await page.waitForFunction((control) => document.activeElement === control, element, { polling: 'raf' });
   await expect(locator).toBeFocused();
 }
 
-async function whenVisible(locator: Locator): Promise<void> {
+export async function whenVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
   await expect(locator).toBeVisible();
 }

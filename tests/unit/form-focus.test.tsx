@@ -142,4 +142,19 @@ describe('a command form’s focus (useFormFocus)', () => {
     await act(async () => releaseReasons());
     await waitFor(() => expect(runner.run?.values.reason).toBe('DUPLICATE_PROJECT'));
   });
+
+  it('holds an Enter pressed while a select’s options load and submits once the typed option is picked', async () => {
+    await openRefund({ project_id: '7', amount: '15', to: 'credit' });
+    const reason = field('Reason');
+    reason.focus();
+    for (const key of 'dupl') fireEvent.keyDown(reason, { key });
+    fireEvent.keyDown(reason, { key: 'Enter' });
+    // Held: not submitted for the empty choice (that was refused, and the agent pressed Enter again).
+    expect(runner.run?.step).toBe('form');
+    expect(runner.run?.rejectedSubmits).toBe(0);
+    await act(async () => releaseReasons());
+    await waitFor(() => expect(runner.run?.step).toBe('confirm'));
+    expect(runner.run?.values.reason).toBe('DUPLICATE_PROJECT');
+    expect(runner.run?.rejectedSubmits).toBe(0);
+  });
 });

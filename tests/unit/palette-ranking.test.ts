@@ -52,9 +52,27 @@ describe('match classes', () => {
     expect(of('unsuspend', 'xyz')).toBe(0);
   });
 
+  it('takes initials even where the letters also occur in the customer’s name after the title', () => {
+    const titled = (title: string, name: string, query: string) =>
+      matchClassOf({ lower: `${title} ${name}`, keywordsLower: '', titleLength: title.length }, query);
+    expect(titled('login as', 'isabella smith', 'la')).toBe(6);
+    expect(titled('change currency', 'rebecca jones', 'cc')).toBe(6);
+    // Within the title itself a later match still decides: “si” is not Stop ignoring (abu-si-ve).
+    expect(of('stop ignoring abusive flag', 'si')).toBe(3);
+  });
+
   it('does not take a weak letter match for initials', () => {
     expect(of('cancel yearly contract', 'cc', '', false)).toBe(0);
     expect(of('suspend', 'ock', 'block lock')).toBe(0);
+  });
+});
+
+describe('initials on a customer’s page whose name holds the letters', () => {
+  it('puts the command first: “la” on Isabella Smith’s page is Login as, “cc” on Rebecca’s Change currency', () => {
+    const isabella: UserTarget = { kind: 'user', id: 43, name: 'Isabella Smith' };
+    const rebecca: UserTarget = { kind: 'user', id: 44, name: 'Rebecca Jones' };
+    expect(top(root('ADMIN', isabella), 'la')[0]).toBe('Login as Isabella Smith');
+    expect(top(root('ADMIN', rebecca), 'cc')[0]).toBe('Change currency Rebecca Jones');
   });
 });
 

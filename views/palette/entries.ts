@@ -178,6 +178,7 @@ export function contextEntry(command: Command, role: Role | null, target: UserTa
   const label = command.kind === 'action' ? `${command.title} ${target.name}` : `${target.name} › ${command.title}`;
   const entry = commandEntry(command, target.name, label, {
     lower: `${command.title} ${target.name}`.toLowerCase(),
+    titleLength: command.title.length,
     target,
     boost: contextBoost,
   });

@@ -17,6 +17,8 @@ export interface Matchable {
   lower: string;
   keywordsLower: string;
   fuzzy?: boolean;
+  /** Where the title ends in `lower` when a name follows it (a command for the customer in context). */
+  titleLength?: number;
 }
 
 /** A query prepared once per keystroke (not per item): trimmed, lower-case, single spaces, and its words. */
@@ -41,6 +43,8 @@ export function matchClassOf(item: Matchable, typed: Query | string): MatchClass
   if (words.length === 1) {
     const index = text.indexOf(needle);
     if (index === 0) return 6;
+    // Found only in the customer's name after the title: initials still win ("la" is Login as on Isabella's page).
+    if (index > 0 && index >= (item.titleLength ?? text.length) && isAcronym(text, needle)) return 6;
     if (index > 0) return startsAWord(text, needle, index) ? 4 : 3;
     if (isAcronym(text, needle)) return 6;
   } else if (text.indexOf(words[0] as string) >= 0) {

@@ -13,6 +13,8 @@ export interface RankItem {
   boost: number;
   /** Letters in order ("sndinv") may find it, as the last resort: commands, not thousands of customers. */
   fuzzy?: boolean;
+  /** Where the title ends in `lower` when the customer's name follows it (see `Matchable`). */
+  titleLength?: number;
 }
 
 /** An item with its score, best first. */

@@ -21,20 +21,28 @@ export function optionTyped(options: readonly FieldOption[], typed: string): Fie
 /**
  * One choice from a list; a native select, so typing a label's first letters picks it. While its options load it says
  * so (and is busy) but keeps focus, and holds what is typed into it: once the options are there, the one it names is
- * picked, so typing ahead of a slow list is not lost.
+ * picked, so typing ahead of a slow list is not lost. An Enter (or Ctrl+Enter) meanwhile is held too and submits the
+ * form once the option is picked: sent at once, it was refused for the empty choice and the agent had to press it again.
  */
 export function SelectField({ options, loading, ...props }: SelectFieldProps) {
   const typedAhead = useRef('');
+  /** The form whose submit an Enter asked for while the options loaded. */
+  const submitAhead = useRef<HTMLFormElement | null>(null);
   const { onChange } = props;
   useEffect(() => {
-    if (loading || !typedAhead.current) return;
-    const picked = optionTyped(options, typedAhead.current);
+    if (loading) return;
+    const picked = typedAhead.current ? optionTyped(options, typedAhead.current) : undefined;
     typedAhead.current = '';
     if (picked) onChange(picked.value);
+    const form = submitAhead.current;
+    submitAhead.current = null;
+    form?.requestSubmit();
   }, [loading, options, onChange]);
   const holdWhileLoading = (event: KeyboardEvent<HTMLSelectElement>) => {
-    if (!loading || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key.length === 1) typedAhead.current += event.key;
+    if (!loading || event.altKey || event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter') submitAhead.current = event.currentTarget.form;
+    else if (event.ctrlKey || event.metaKey) return;
+    else if (event.key.length === 1) typedAhead.current += event.key;
     else if (event.key === 'Backspace') typedAhead.current = typedAhead.current.slice(0, -1);
     else return;
     event.preventDefault();
