@@ -113,16 +113,19 @@ const words = ['gmail', 'studio', 'photo', 'smith', 'anna', 'wedding', 'john', '
 const timings: number[] = [];
 let failures = 0;
 let billing = true;
-const searchers = Array.from({ length: Number(values['search-concurrency']) }, async (_, worker) => {
-  let i = worker;
-  while (billing) {
-    const begin = performance.now();
-    const status = await timedRequest(`${base}/admin/users/search/${words[i++ % words.length]}`, token);
-    if (status === 200) timings.push(performance.now() - begin);
-    else if (status === 401) token = await signIn();
-    else failures += 1;
-  }
-});
+/** Searches at the bench's concurrency while `going()`, their times into `into`. */
+const search = (into: number[], going: () => boolean) =>
+  Array.from({ length: Number(values['search-concurrency']) }, async (_, worker) => {
+    let i = worker;
+    while (going()) {
+      const begin = performance.now();
+      const status = await timedRequest(`${base}/admin/users/search/${words[i++ % words.length]}`, token);
+      if (status === 200) into.push(performance.now() - begin);
+      else if (status === 401) token = await signIn();
+      else failures += 1;
+    }
+  });
+const searchers = search(timings, () => billing);
 
 // CPU seconds the server process and the PostgreSQL server (every backend, this bench's and anyone else's) use while
 // the job runs: on a shared machine the wall time follows the load, the CPU a period costs does not.
@@ -146,6 +149,10 @@ billing = false;
 const cpu = { server: serverCpu.stop(), database: databaseCpu.stop() };
 const loadAfter = loadavg();
 await Promise.all(searchers);
+// The same searches for 15 s once the job is over, on the same server and machine: what billing added to them.
+const alone: number[] = [];
+const aloneUntil = performance.now() + 15_000;
+await Promise.all(search(alone, () => performance.now() < aloneUntil));
 const checked = await db.execute<{ charged: number; twice: number; payments: number }>(sql`
   select
     (select count(*)::int from contract_billing_periods b join contracts c on c.id = b.contract_id
@@ -154,8 +161,8 @@ const checked = await db.execute<{ charged: number; twice: number; payments: num
       where c.next_plan_name = ${marker} group by b.contract_id, b.month, b.kind having count(*) > 1) x) as twice,
     (select count(*)::int from contract_payments p join contracts c on c.id = p.contract_id
       where c.next_plan_name = ${marker}) as payments`);
-const percentile = (p: number) => {
-  const sorted = [...timings].sort((a, b) => a - b);
+const percentile = (p: number, of = timings) => {
+  const sorted = [...of].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const seconds = Number(job?.seconds ?? Number.NaN);
@@ -165,6 +172,9 @@ console.log(
 );
 console.log(
   `user search meanwhile (c=${values['search-concurrency']}, ${timings.length} requests): p50 ${percentile(50).toFixed(1)} ms, p95 ${percentile(95).toFixed(1)} ms, p99 ${percentile(99).toFixed(1)} ms${failures ? `, ${failures} not 200` : ''}`,
+);
+console.log(
+  `user search alone, the 15 s after the job (${alone.length} requests): p50 ${percentile(50, alone).toFixed(1)} ms, p95 ${percentile(95, alone).toFixed(1)} ms, p99 ${percentile(99, alone).toFixed(1)} ms`,
 );
 const perThousand = ((cpu.server + cpu.database) / Number(facts?.charged)) * 1000;
 console.log(
