@@ -104,7 +104,7 @@ export function parseForm<S extends z.ZodObject>(
     }
     input[name] = value;
   }
-  const result = schemaFollowingOffers(spec, context).safeParse(input);
+  const result = schemaFollowingOffers(spec, context, input).safeParse(input);
   if (result.success && Object.keys(fields).length === 0) {
     const checked = fieldChecks(spec as ParamsSpec, result.data as Record<string, unknown>, context);
     if (Object.keys(checked).length === 0) return { ok: true, data: result.data as z.output<S> };

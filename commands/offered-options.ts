@@ -63,9 +63,17 @@ function followingList(own: z.ZodType, values: readonly string[]): z.ZodType {
  * The form's schema with each server-listed select checked against what the form was offered (the compile-time enum of
  * `domain/` where the call has not answered yet); everything else, the object's refinements included, as declared.
  */
-export function schemaFollowingOffers<S extends z.ZodObject>(spec: ParamsSpec<S>, context: FieldContext): S {
+export function schemaFollowingOffers<S extends z.ZodObject>(
+  spec: ParamsSpec<S>,
+  context: FieldContext,
+  input: Readonly<Record<string, unknown>>,
+): S {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(spec.fields)) {
+    // Only a chosen value is checked against the list: an empty select stays the field's own (optional, default or
+    // required as declared; a replaced schema would make an absent key required).
+    const chosen = input[name];
+    if (chosen === undefined || chosen === null || chosen === '') continue;
     const source = listedBy(field);
     const own = spec.schema.shape[name] as z.ZodType | undefined;
     const values = source ? offeredValues(source, context) : undefined;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import changeCurrency from '../../commands/currency/change-currency';
 import type { OptionsFromCall, ParamsSpec } from '../../commands/define';
 import { parseForm } from '../../commands/form-values';
+import createBanner from '../../commands/marketing/create-banner';
 import generatePromotionLink from '../../commands/marketing/generate-promotion-link';
 import { noteOffered } from '../../commands/offered-options';
 import { userTarget } from '../../commands/target';
@@ -36,6 +37,20 @@ describe('server-listed selects', () => {
     const empty = parseForm(spec, { amount: '10', reason: '', description: '' });
     expect(empty.ok).toBe(false);
     if (!empty.ok) expect(empty.errors.fields.reason).toBe('Choose one of the listed reasons');
+  });
+
+  it('leave an optional server-listed select empty when nothing is chosen (the banner’s audience)', () => {
+    const banner = createBanner.params as unknown as ParamsSpec;
+    noteOffered(sourceOf(banner, 'country'), {}, ['GB', 'IE', 'XK']);
+    // Only the audience fields are looked at: the banner's other required fields (images, type, address) are empty.
+    const empty = parseForm(banner, { country: '', language: '' });
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(Object.keys(empty.errors.fields)).not.toContain('country');
+    if (!empty.ok) expect(Object.keys(empty.errors.fields)).not.toContain('language');
+    const chosen = parseForm(banner, { country: 'XK' });
+    if (!chosen.ok) expect(Object.keys(chosen.errors.fields)).not.toContain('country');
+    const unlisted = parseForm(banner, { country: 'FR' });
+    if (!unlisted.ok) expect(Object.keys(unlisted.errors.fields)).toContain('country');
   });
 
   it('keep the rest of the schema: other fields’ rules and the form’s own refinements', () => {
