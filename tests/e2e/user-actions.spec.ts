@@ -136,7 +136,7 @@ test('a marketer can give credit but cannot suspend', async ({ page, baseURL }) 
   await expect(menu.getByRole('menuitem', { name: /Give credit/ })).not.toHaveAttribute('aria-disabled', 'true');
   const suspend = menu.getByRole('menuitem', { name: /Suspend/ });
   await expect(suspend).toHaveAttribute('aria-disabled', 'true');
-  await expect(suspend).toContainText('insufficient permissions');
+  await expect(suspend).toContainText('Only admins, PL2 agents and support masters may suspend customers');
 });
 
 test('a deep link opens a tab with a command form prefilled', async ({ page, baseURL }) => {
