@@ -5,7 +5,7 @@ import { type Endpoint, isMutation, permissionsOfCall } from '../../domain/endpo
 import { can, canAny } from '../../domain/permissions';
 import { auditIdHeader } from '../../domain/undo';
 import { xsrfTokenMatches } from '../auth/tokens';
-import { honourVersions } from '../collab/preconditions';
+import { honourVersions, lockVersion, recordOf } from '../collab/preconditions';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { isReplicaUnavailable, type ReadRouting, readDatabaseFor, rememberOwnWrite } from '../db/read-replica';
@@ -217,6 +217,11 @@ async function runPayment(handler: PaymentHandler, invocation: Invocation, claim
   const customerId = planned?.customerId ?? refund?.customerId;
   const vendor = customerId === undefined ? '' : await vendorOf(options.db, customerId, options.gateway);
   return inTransaction(handler.endpoint, invocation, claim, async (db) => {
+    // The record's version row first, as the prepare step took it (bumped, then the handler's own locks): the audit
+    // row written at the end touches it, and a record step that locked its rows (a refund's project) before it
+    // deadlocked with another call's prepare step holding the version row and waiting for the project.
+    const record = recordOf(handler.endpoint, invocation.request);
+    if (record) await lockVersion(db, record);
     let outcome: PaymentOutcome | RefundOutcome = { status: 'not_charged' };
     if (planned && result) outcome = await writeLedgerRow(db, providerKey, claim.staffId, planned, result, vendor);
     else if (refund && refunded) {
