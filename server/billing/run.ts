@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { BillingPeriodKind } from '../db/schema';
 import { GatewayRequestError, GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
 import { type ClaimedPeriod, claimDue, claimRetries, dueContracts } from './claim';
+import { describe } from './documents';
 import { type PeriodOutcome, recordOutcomes } from './record';
 import { closeFinishedYears } from './year-end';
 
@@ -105,10 +106,7 @@ async function chargePeriod(gateway: PaymentGateway, period: ClaimedPeriod): Pro
       paymentMethod: period.paymentMethod,
       amount: period.amount,
       currency: period.currency,
-      description:
-        period.kind === 'INSTALLMENT'
-          ? `Yearly contract: installment ${period.month} of 12`
-          : `Yearly contract: usage over the plan, month ${period.month}`,
+      description: describe(period),
     });
     return { period, result };
   } catch (error) {
