@@ -18,10 +18,13 @@ export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The same calendar day `months` later (the 31st rolls over into the next month, as Date does). */
+/** The same calendar day `months` later, or that month's last day where it has fewer days. */
 export function addMonths(date: string, months: number): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1 + months, day)).toISOString().slice(0, 10);
+  // The same day n months on, or the month's last day where it is shorter (Jan 31 → Feb 28 → Mar 31), as PostgreSQL's
+  // date + interval and contract_month_start do: a contract begun on the 31st is billed once in every month.
+  const lastDay = new Date(Date.UTC(year, month + months, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }
 
 /** The customer's currency (the one contracts and charges are in). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { contractFormOf } from '../../domain/contract-form';
@@ -125,14 +126,56 @@ describeEachBackend('contract billing', (backend) => {
       .set({ startDate: '2026-01-31', endDate: '2027-01-30' })
       .where(eq(contracts.id, contract.id));
     const before = (await books(customer.id)).payments;
-    // Months 2 to 5 fall on Mar 3, Mar 31, May 1 and May 31 (the 31st of a short month runs into the next):
-    // a month's due day is not its predecessor's plus a month, and one run bills all four.
+    // Months 2 to 5 fall on Feb 28, Mar 31, Apr 30 and May 31 (a short month's last day stands in for the 31st):
+    // one installment in every month, a month's due day is not its predecessor's plus a month, and one run bills all
+    // four.
+    await runBilling(t.api.db, gateway(), { asOf: '2026-02-27' });
+    expect((await books(customer.id)).payments - before).toBe(0);
+    await runBilling(t.api.db, gateway(), { asOf: '2026-02-28' });
+    expect((await books(customer.id)).payments - before).toBe(1);
     await runBilling(t.api.db, gateway(), { asOf: '2026-05-31' });
     expect((await books(customer.id)).payments - before).toBe(4);
-    await runBilling(t.api.db, gateway(), { asOf: '2026-06-30' });
+    await runBilling(t.api.db, gateway(), { asOf: '2026-06-29' });
     expect((await books(customer.id)).payments - before).toBe(4);
-    await runBilling(t.api.db, gateway(), { asOf: '2026-07-01' });
+    await runBilling(t.api.db, gateway(), { asOf: '2026-06-30' });
     expect((await books(customer.id)).payments - before).toBe(5);
+  });
+
+  it('dates every month the same in the database and in the server, and moves usage recorded under the old overflow', async () => {
+    for (const start of ['2026-01-29', '2026-01-30', '2026-01-31', '2027-08-31', '2028-02-29', '2026-03-15']) {
+      const dated = await t.api.db.execute<{ n: number; day: string }>(sql`
+        select n, contract_month_start(${start}::date, n)::text as day from generate_series(1, 25) as n order by n`);
+      expect(dated.rows.map((row) => row.day)).toEqual(dated.rows.map((row) => addMonths(start, Number(row.n) - 1)));
+    }
+    // A usage month written under the first function's date (Jan 31 + 1 month = Mar 3) goes to Feb 28 when the
+    // migration's update runs; a month already right stays.
+    const customer = await insertCustomer(t.api.db);
+    const { contract } = await contractOf(customer.id, 1);
+    await t.api.db
+      .update(contracts)
+      .set({ startDate: '2026-01-31', endDate: '2027-01-31' })
+      .where(eq(contracts.id, contract.id));
+    await t.api.db.execute(sql`delete from contract_monthly_usage where contract_id = ${contract.id}`);
+    await t.api.db.execute(sql`insert into contract_monthly_usage (contract_id, customer_id, starting_date, number_of_photos)
+      values (${contract.id}, ${customer.id}, '2026-01-31', 5), (${contract.id}, ${customer.id}, '2026-03-03', 6),
+        (${contract.id}, ${customer.id}, '2026-03-31', 7)`);
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0044_contract_month_clamps.sql', import.meta.url),
+      'utf8',
+    );
+    const move = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('UPDATE contract_monthly_usage'));
+    expect(move).toBeDefined();
+    await t.api.db.execute(sql.raw(move ?? ''));
+    const months = await t.api.db.execute<{ day: string; photos: number }>(sql`
+      select starting_date::text as day, number_of_photos as photos from contract_monthly_usage
+      where contract_id = ${contract.id} order by starting_date`);
+    expect(months.rows.map((row) => [row.day, Number(row.photos)])).toEqual([
+      ['2026-01-31', 5],
+      ['2026-02-28', 6],
+      ['2026-03-31', 7],
+    ]);
   });
 
   it('sends a declined installment into the failed-charge flow, retries it with backoff, and the retry command settles it', async () => {
