@@ -91,7 +91,11 @@ export const createContract = handlePayment(api.contracts.create, {
         staffId: staff.id,
       });
     }
-    const updated = await updateCustomer(db, customer.id, { subscriptionType: 'CORPORATE_CONTRACT' });
+    // The first installment is the customer's last charge, as the billing job writes each later one.
+    const updated = await updateCustomer(db, customer.id, {
+      subscriptionType: 'CORPORATE_CONTRACT',
+      ...(charge ? { lastChargeAmount: charge.amount } : {}),
+    });
     await recordStaffAction(db, customer.id, staff, 'Yearly contract created', [
       { label: 'Edits', value: form.number_of_edits.toLocaleString('en-US') },
       { label: 'Yearly total', value: formatMoney(money(summary.yearly_total, form.currency)) },
