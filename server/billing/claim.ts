@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { BillingPeriodKind } from '../db/schema';
 
 /** A period a run claimed: what to charge, and the customer's card as the provider knows it. */
@@ -17,8 +18,6 @@ export interface ClaimedPeriod {
   paymentMethod: string | null;
   vendor: string | null;
 }
-
-const rowsOf = <T>(result: { rows: T[] }) => result.rows;
 
 /**
  * The next month of each contract's schedule of one kind: after the highest period row, or, for a contract the job

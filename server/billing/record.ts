@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { insertUnnest } from '../db/unnest';
 import type { ChargeResult } from '../payments/gateway';
 import type { ClaimedPeriod } from './claim';
@@ -10,8 +11,6 @@ export type PeriodOutcome = { period: ClaimedPeriod; result: ChargeResult | { st
 
 /** Days after a decline before the next automatic attempt; after the last, only the staff's retry command charges it. */
 export const retryAfterDays = [1, 3, 7] as const;
-
-const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 
 function ledgerOf(row: unknown): LedgerRow {
   const given = row as Record<string, string | number>;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { payingSubscriptions } from '../../domain/ab-tests';
-import { isoAt, rowsOf, type SqlRunner } from './bulk-insert';
+import { rowsOf } from '../db/rows';
+import { isoAt, type SqlRunner } from './bulk-insert';
 
 const day = 86_400_000;
 

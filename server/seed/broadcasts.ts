@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { segmentSchema } from '../../domain/notifications';
+import { rowsOf } from '../db/rows';
 import { messagingData, webhookSettingsFrom } from '../notifications/output';
 import { broadcastJobKind, segmentWhere } from '../notifications/sending';
-import { isoAt, rowsOf, type SqlRunner } from './bulk-insert';
+import { isoAt, type SqlRunner } from './bulk-insert';
 
 const day = 86_400_000;
 

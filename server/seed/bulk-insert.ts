@@ -43,10 +43,5 @@ export async function insertJsonRows(
   }
 }
 
-/** The rows of a raw statement's result, from either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** An instant in milliseconds as an ISO timestamp. */
 export const isoAt = (ms: number): string => new Date(ms).toISOString();

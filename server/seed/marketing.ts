@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import type { FileStore } from '../files/store';
 import { promotionToken } from '../marketing/promotion-tokens';
 import { gradientPng } from '../projects/sample-images';
 import { seedAbTests } from './ab-tests';
 import { seedBroadcasts } from './broadcasts';
-import { insertJsonRows, isoAt, rowsOf, type SqlRunner } from './bulk-insert';
+import { insertJsonRows, isoAt, type SqlRunner } from './bulk-insert';
 import { seedPromotionRedemptions } from './promotion-redemptions';
 
 /** What the marketing lists' demo rows need beyond the database: where banner images go, how links are signed. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import { insertJsonRows, type SqlRunner } from './bulk-insert';
 import { modelStyle } from './model-styles';
 import { Random } from './random';
@@ -20,12 +21,6 @@ const noteBodies = [
   'Looks consistent. Good candidate for READY after a spot check.',
   'Asked the customer for another 300 edited photos before the next finetune.',
 ];
-
-type Rows = { rows: Record<string, unknown>[] } | Record<string, unknown>[];
-const rowsOf = (result: unknown) => {
-  const rows = result as Rows;
-  return Array.isArray(rows) ? rows : rows.rows;
-};
 
 /**
  * The models area's demo evidence, after the customers' work is written: training projects (a model's photos split

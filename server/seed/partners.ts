@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { buildTrackingLink } from '../../domain/partner-fields';
 import { activityTypes, appTypes, formsOfPayment, partnerTypes } from '../../domain/partner-vocabulary';
 import { permissionTable } from '../../domain/permissions';
+import { rowsOf } from '../db/rows';
 import { insertJsonRows, type SqlRunner } from './bulk-insert';
 import { seedNow } from './customers';
 import { Random } from './random';
@@ -32,10 +33,6 @@ const mediumOf: Record<string, string> = {
   podcast: 'audio',
   partner: 'affiliate',
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * Every UTM set the demo customers can carry (utm_source × utm_campaign × utm_content or none), shuffled: the first

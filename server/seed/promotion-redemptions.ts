@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { insertJsonRows, isoAt, rowsOf, type SqlRunner } from './bulk-insert';
+import { rowsOf } from '../db/rows';
+import { insertJsonRows, isoAt, type SqlRunner } from './bulk-insert';
 
 /** A demo link and how many customers took it while it could be used. */
 export interface LinkUses {
