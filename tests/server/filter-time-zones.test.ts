@@ -86,6 +86,33 @@ describeEachBackend('date filters in a time zone', (backend) => {
     expect(badDay.error).toMatchObject({ field: 'filters.0.value' });
   });
 
+  it('a bulk run over the filter counts the same customers as the table in that zone', async () => {
+    const mine: TableFilter = { kind: 'text', column: 'email', op: 'includes', value: marker };
+    const target = (timeZone: string) => ({
+      filter: { filters: [mine, on('on', '2026-11-02')], time_zone: timeZone },
+    });
+    const preflight = (timeZone: string) =>
+      admin.post(
+        t.api.bulkRuns.preflight,
+        {},
+        { command: 'suspend', target: target(timeZone), params: { reason: 'OTHER', description: 'zones' } },
+      );
+    const tokyo = await preflight('Asia/Tokyo');
+    expect(tokyo.status, JSON.stringify(tokyo.json)).toBe(200);
+    expect(tokyo.json.total).toBe(1);
+    // In Dublin nobody of ours was added on 2 November: the run has nothing to run.
+    const dublin = await preflight('Europe/Dublin');
+    expect(dublin.status).toBe(422);
+    expect(dublin.error?.code).toBe('bulk_run_empty');
+    const refused = await admin.post(
+      t.api.bulkRuns.preflight,
+      {},
+      { command: 'suspend', target: target('Mars/Base'), params: { reason: 'OTHER', description: 'zones' } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.error?.detail).toMatch(/IANA time zone/);
+  });
+
   it('applies to every table: the audit trail and its CSV export count the day in the zone, which the link signs', async () => {
     const { api } = t;
     // An audited call made at 23:30 UTC on 1 November (the trail is append-only: written as the handler writes it).
