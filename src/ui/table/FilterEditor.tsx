@@ -151,7 +151,8 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
           ) : null}
           {fromWords || toWords ? (
             <p className="text-xs text-muted" aria-live="polite">
-              {[fromWords, toWords].filter(Boolean).join(' – ')}
+              {/* The zone the day is counted in (the list call carries it): "Thu 31 Dec 2026, Europe/Dublin". */}
+              {`${[fromWords, toWords].filter(Boolean).join(' – ')}, ${staffTimeZone()}`}
             </p>
           ) : null}
         </div>
