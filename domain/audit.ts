@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineArea, get, idParam, post } from './endpoint';
-import { pageMetaSchema, tableQuerySchema } from './table-query';
+import { filterTimeZoneSchema, pageMetaSchema, tableQuerySchema } from './table-query';
 import { headerSchema } from './tables';
 
 export const auditOutcomeValues = ['ok', 'refused', 'failed'] as const;
@@ -56,7 +56,7 @@ export const audit = defineArea('audit', {
     summary:
       'A signed link, valid for 10 minutes, to the audit trail as CSV with these filters and sort (the whole list, streamed)',
     permission: 'assign_roles',
-    body: tableQuerySchema.pick({ filters: true, sort: true }),
+    body: tableQuerySchema.pick({ filters: true, sort: true, time_zone: true }),
     answer: auditExportLinkSchema,
   }),
   exportCsv: get('audit/audit.csv', {
@@ -69,6 +69,8 @@ export const audit = defineArea('audit', {
         /** The filters and sort, as the audit page's address writes them (`f=outcome:multi:equal:failed`). */
         f: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(20)]).optional(),
         sort: z.string().max(200).optional(),
+        /** The zone the date filters' days are read in (signed with them). */
+        time_zone: filterTimeZoneSchema,
         by: idParam,
         expires: z.coerce.number().int().positive(),
         signature: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineArea, get, idParam, post } from './endpoint';
-import { sortSchema, tableFilterSchema } from './table-query';
+import { filterTimeZoneSchema, sortSchema, tableFilterSchema } from './table-query';
 
 /**
  * Commands that run over many customers (a bulk run): each name is one single-customer call of the catalogue
@@ -43,6 +43,8 @@ export const bulkTargetSchema = z.union([
     filter: z.strictObject({
       filters: z.array(tableFilterSchema).max(20, 'at most 20 filters').default([]),
       sort: sortSchema.optional(),
+      /** The zone the date filters' days are read in (the staff member's); UTC when absent. */
+      time_zone: filterTimeZoneSchema,
     }),
   }),
 ]);

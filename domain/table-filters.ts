@@ -49,7 +49,7 @@ export const filterDayRange = { min: '1900-01-01', max: '2999-12-31' } as const;
 
 /**
  * One filter. `kind` must match the column's filter kind in the table's `headers`; the value's type follows the kind.
- * Date filters compare whole UTC days (`range` includes both ends). `tableFilterSchema` parses exactly these.
+ * Date filters compare whole days in the request's `time_zone` (`range` includes both ends). `tableFilterSchema` parses exactly these.
  */
 export type TableFilter =
   | { kind: 'text'; column: string; op: (typeof filterOperators.text)[number]; value: string }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayOperators, filterDayRange, filterOperators, type TableFilter } from './table-filters';
+import { isTimeZone } from './time-zone';
 
 export {
   filterDayRange,
@@ -10,7 +11,7 @@ export {
 } from './table-filters';
 
 const column = z.string().min(1).max(64);
-/** A real calendar day, `YYYY-MM-DD`, compared in UTC (`2024-02-30`, `0000-01-01` and `9999-12-31` are 400s). */
+/** A real calendar day, `YYYY-MM-DD`, counted in the query's `time_zone` (`2024-02-30`, `0000-01-01`, `9999-12-31`: 400s). */
 const day = z.iso
   .date({ error: 'must be a date as YYYY-MM-DD' })
   .refine(
@@ -25,7 +26,7 @@ const dateFilterSchema = z.discriminatedUnion('op', [
 
 /**
  * One filter. `kind` must match the column's filter kind in the table's `headers`; the value's type follows the kind.
- * Date filters compare whole UTC days (`range` includes both ends).
+ * Date filters compare whole days in the request's `time_zone` (`range` includes both ends).
  */
 export const tableFilterSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -44,6 +45,16 @@ export const tableFilterSchema = z.discriminatedUnion('kind', [
   }),
 ]) satisfies z.ZodType<TableFilter>;
 
+/**
+ * The IANA time zone a list request's date filters count their days in (the staff member's: `Europe/Dublin`); a day
+ * is [its start there, the next day's start there). UTC when absent.
+ */
+export const filterTimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'must be an IANA time zone such as Europe/Dublin or UTC')
+  .default('UTC');
+
 export const sortSchema = z.strictObject({ column, direction: z.enum(['asc', 'desc']) });
 export type TableSort = z.infer<typeof sortSchema>;
 
@@ -59,6 +70,8 @@ export const tableQuerySchema = z.strictObject({
   columns: z.array(column).max(100).optional(),
   page_size: z.number().int().min(1).max(500).default(100),
   cursor: z.string().max(500).nullable().optional(),
+  /** The zone the date filters' days are read in; UTC when absent. */
+  time_zone: filterTimeZoneSchema,
 });
 export type TableQuery = z.input<typeof tableQuerySchema>;
 

@@ -42,6 +42,3 @@ export const quickActionSchema = z.object({
   disable_message: z.string().nullable(),
 });
 export type QuickAction = z.infer<typeof quickActionSchema>;
-
-/** The reason the server gives for an action the caller's role may not run. */
-export const insufficientPermissions = 'insufficient permissions';

@@ -2,6 +2,7 @@ import { api } from '../../domain/api';
 import { tableStateFromSearch } from '../../domain/table-url';
 import { startDownload } from '../../src/download';
 import { call } from '../../src/http';
+import { filterQueryOf } from '../../src/ui/table/filter-query';
 import { defineCommand } from '../define';
 
 /** Where the audit trail lives: its filters and sort are read from this page's address. */
@@ -9,9 +10,9 @@ export const auditPath = '/operations-center/audit';
 
 /** The audit page's filters and sort when it is open (the export is what it lists), else none (the whole trail). */
 function auditFilters() {
-  if (window.location.pathname !== auditPath) return { filters: [] };
+  if (window.location.pathname !== auditPath) return filterQueryOf({ filters: [] });
   const state = tableStateFromSearch(window.location.search);
-  return { filters: state.filters, ...(state.sort ? { sort: state.sort } : {}) };
+  return filterQueryOf(state);
 }
 
 export default defineCommand({

@@ -2,7 +2,7 @@ import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
 import { bannerForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
-import { formatDateTime } from '../../src/ui/dates';
+import { instantInWords } from '../../src/ui/day-meaning';
 import { defineCommand, optionsFrom } from '../define';
 
 type FieldOptions = AnswerOf<typeof api.marketing.bannerFieldOptions>;
@@ -71,5 +71,5 @@ export default defineCommand({
     ),
   revalidates: [api.marketing.banners],
   successMessage: ({ params }) =>
-    `Banner created, from ${formatDateTime(params.start_date)} to ${formatDateTime(params.end_date)}`,
+    `Banner created, from ${instantInWords(params.start_date)} to ${instantInWords(params.end_date)}`,
 });

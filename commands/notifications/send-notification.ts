@@ -3,7 +3,7 @@ import { api } from '../../domain/api';
 import { countOf } from '../../domain/labels';
 import { sendNotificationForm } from '../../domain/operations-forms';
 import { call } from '../../src/http';
-import { formatDateTime } from '../../src/ui/dates';
+import { instantInWords } from '../../src/ui/day-meaning';
 import { defineCommand } from '../define';
 import { contentFields, segmentFields, segmentFilters, segmentText } from './segment-form';
 
@@ -60,7 +60,7 @@ export default defineCommand({
         headline: `Sends “${params.title}” to ${countOf(count, 'customer')} (${who}).`,
         lines: [
           { label: 'Recipients now', value: count.toLocaleString('en-US'), emphasis: true },
-          { label: 'When', value: params.send_at ? formatDateTime(params.send_at) : 'Now' },
+          { label: 'When', value: params.send_at ? instantInWords(params.send_at) : 'Now' },
         ],
         ...(count === 0 ? { blocked: 'No customer matches this segment: there is nobody to send it to.' } : {}),
       };
@@ -70,6 +70,6 @@ export default defineCommand({
   revalidates: [api.notifications.list],
   successMessage: ({ params }) =>
     params.send_at
-      ? `Scheduled for ${formatDateTime(params.send_at)}`
+      ? `Scheduled for ${instantInWords(params.send_at)}`
       : `Sending to ${segmentText(params)} — progress on the Notifications tab`,
 });

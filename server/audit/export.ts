@@ -20,18 +20,28 @@ const purpose = 'loupe audit export v1';
 /** Rows read per query while streaming (each page is its own short statement: no transaction held open). */
 const pageSize = 1000;
 
-/** What a link signs: the admin who asked, the expiry, and the filters and sort in the address's own form. */
-const signedText = (by: number, expires: number, search: string) => `${by}.${expires}.${search}`;
+/**
+ * What a link signs: the admin who asked, the expiry, the zone the days are read in, and the filters and sort in the
+ * address's own form.
+ */
+const signedText = (by: number, expires: number, timeZone: string, search: string) =>
+  `${by}.${expires}.${timeZone}.${search}`;
 
 /** The table state's filters and sort as the address writes them (the columns are not part of an export). */
 const searchOf = (state: TableState) => tableStateToSearch({ filters: state.filters, sort: state.sort });
 
 /** The filters and sort checked as the audit page checks them (400 naming the filter at fault). */
-async function compiled(db: Database, state: TableState, cursor: string | null = null) {
+async function compiled(db: Database, state: TableState, timeZone: string) {
   const headers = auditHeaders(await staffNames(db));
   const source = auditSource(headers);
-  const query = compileTableQuery(source, { filters: state.filters, sort: state.sort, page_size: pageSize, cursor });
-  return { headers, source, query };
+  const query = compileTableQuery(source, {
+    filters: state.filters,
+    sort: state.sort,
+    page_size: pageSize,
+    cursor: null,
+    time_zone: timeZone,
+  });
+  return { headers, source, query, timeZone };
 }
 
 /**
@@ -39,11 +49,16 @@ async function compiled(db: Database, state: TableState, cursor: string | null =
  * (a mutation, so audited with its filters like any other: who exported what).
  */
 export const exportAuditLink = handle(api.audit.exportLink, async ({ db, body, staff: caller, config }) => {
-  const { query } = await compiled(db, { filters: body.filters, sort: body.sort });
+  const { query } = await compiled(db, { filters: body.filters, sort: body.sort }, body.time_zone);
   const search = searchOf({ filters: body.filters, sort: query.sort });
   const expires = Math.floor(Date.now() / 1000) + auditExportTtlSeconds;
-  const signature = linkSignature(config.jwtSecret, purpose, signedText(caller.id, expires, search));
-  const link = new URLSearchParams({ by: String(caller.id), expires: String(expires), signature });
+  const signature = linkSignature(config.jwtSecret, purpose, signedText(caller.id, expires, body.time_zone, search));
+  const link = new URLSearchParams({
+    time_zone: body.time_zone,
+    by: String(caller.id),
+    expires: String(expires),
+    signature,
+  });
   const day = new Date().toISOString().slice(0, 10);
   return {
     url: `${apiPrefix}/${pathOf(api.audit.exportCsv, {})}${search ? `${search}&` : '?'}${link}`,
@@ -95,6 +110,7 @@ async function* csvLines(db: Database, state: TableState, first: Awaited<ReturnT
       sort: state.sort,
       page_size: pageSize,
       cursor: nextCursor,
+      time_zone: first.timeZone,
     });
   }
 }
@@ -109,12 +125,13 @@ export const exportAuditCsv = handlePublic(
   async ({ db, query, request, reply, config }) => {
     const at = request.url.indexOf('?');
     const state = tableStateFromSearch(at < 0 ? '' : request.url.slice(at));
-    const expected = linkSignature(config.jwtSecret, purpose, signedText(query.by, query.expires, searchOf(state)));
+    const signed = signedText(query.by, query.expires, query.time_zone, searchOf(state));
+    const expected = linkSignature(config.jwtSecret, purpose, signed);
     if (!signatureMatches(expected, query.signature)) throw fail('audit_export_link_invalid');
     if (query.expires * 1000 < Date.now()) throw fail('audit_export_link_expired');
     const [signer] = await db.select().from(staff).where(eq(staff.id, query.by));
     if (!signer?.active || !isRole(signer.role) || !can(signer.role, 'assign_roles')) throw fail('forbidden');
-    const first = await compiled(db, state);
+    const first = await compiled(db, state, query.time_zone);
     const day = new Date().toISOString().slice(0, 10);
     reply
       .type('text/csv; charset=utf-8')

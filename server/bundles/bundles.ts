@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { api } from '../../domain/api';
+import { refusalOf } from '../../domain/labels';
 import { money } from '../../domain/money';
 import type { BundleRow } from '../../domain/partner-bundles';
 import { type BundleAction, bundleActionsByState, bundleState } from '../../domain/partner-vocabulary';
 import type { Permission } from '../../domain/permissions';
-import { insufficientPermissions } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { bundles } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
@@ -16,14 +16,14 @@ import { noteColumnsBefore } from '../undo/restore';
 
 type BundleRecord = typeof bundles.$inferSelect;
 
-/** The permission each bundle action needs: the page actions need bundle_page_creation. */
+/** The permission each bundle action needs: its call's in the catalogue (`bundle_page_creation` for every one). */
 const actionPermission: Record<BundleAction, Permission> = {
   ADD_TO_SHOP: 'bundle_page_creation',
   'RE-CREATE_PAGE': 'bundle_page_creation',
   'RE-ORDER_PHOTOS': 'bundle_page_creation',
-  ACTIVATE_SHOP_DISCOUNT: 'partner_managment',
-  UPDATE: 'partner_managment',
-  DELETE: 'partner_managment',
+  ACTIVATE_SHOP_DISCOUNT: 'bundle_page_creation',
+  UPDATE: 'bundle_page_creation',
+  DELETE: 'bundle_page_creation',
 };
 
 function stateOf(record: BundleRecord) {
@@ -54,7 +54,7 @@ export function bundleRow(
     updated_at: isoTimestamp(record.updatedAt),
     quick_actions: bundleActionsByState[stateOf(record)].map((name) => {
       const allowed = context.can(actionPermission[name]);
-      return { name, is_disabled: !allowed, disable_message: allowed ? null : insufficientPermissions };
+      return { name, is_disabled: !allowed, disable_message: allowed ? null : refusalOf(actionPermission[name]) };
     }),
   };
 }

@@ -7,9 +7,9 @@ import {
   type ReceiptAction,
 } from '../../domain/charges';
 import { pathOf } from '../../domain/endpoint';
-import { labelledEnums, optionLabelsOf } from '../../domain/labels';
+import { labelledEnums, optionLabelsOf, refusalOf } from '../../domain/labels';
 import { money } from '../../domain/money';
-import { type Header, insufficientPermissions } from '../../domain/tables';
+import type { Header } from '../../domain/tables';
 import type { ChargePurpose } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
 import { type ChargeRecord, currencyOf, invoiceNumber, isInvoiceable } from './invoices';
@@ -58,7 +58,7 @@ function noInvoiceReason(charge: ChargeRecord): string | null {
 
 /** Whether a row action can run, and why not: the role's permission first, then the charge's state. */
 function availability(charge: ChargeRecord, mayInvoice: boolean): { disabled: boolean; message: string | null } {
-  if (!mayInvoice) return { disabled: true, message: insufficientPermissions };
+  if (!mayInvoice) return { disabled: true, message: refusalOf('invoices') };
   const reason = noInvoiceReason(charge);
   return { disabled: reason !== null, message: reason };
 }

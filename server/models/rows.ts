@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { refusalOf } from '../../domain/labels';
 import { type ModelQuickAction, type ModelRow, modelTypeColors } from '../../domain/models';
 import type { Permission } from '../../domain/permissions';
 import type { ModelState, ProfileFormat } from '../../domain/profiles';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
 import type { models } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
@@ -29,10 +30,10 @@ export function modelQuickActions(
   const lockReason = model.locked ? `Locked: ${model.lockMessage ?? ''}`.trim() : null;
   const final = model.state === 'DEPRECATED' ? 'A deprecated model does not change state' : null;
   return [
-    action('CHANGE_STATE', manage ? (lockReason ?? final) : insufficientPermissions),
+    action('CHANGE_STATE', manage ? (lockReason ?? final) : refusalOf('manage_models')),
     model.locked
-      ? action('UNLOCK_MODEL', manage ? null : insufficientPermissions)
-      : action('LOCK_MODEL', manage ? null : insufficientPermissions),
+      ? action('UNLOCK_MODEL', manage ? null : refusalOf('manage_models'))
+      : action('LOCK_MODEL', manage ? null : refusalOf('manage_models')),
     action('OPEN_PROFILE', null),
     action('OPEN_CUSTOMER', null),
   ];

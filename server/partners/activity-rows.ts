@@ -1,10 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { refusalOf } from '../../domain/labels';
 import { money } from '../../domain/money';
 import type { ActivityRow } from '../../domain/partner-activities';
 import { buildTrackingLink } from '../../domain/partner-fields';
 import type { Permission } from '../../domain/permissions';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { type partnerActivities, partners } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
@@ -46,7 +47,7 @@ function activityActions(
   ].map(({ name, permission }) => ({
     name,
     is_disabled: !can(permission),
-    disable_message: can(permission) ? null : insufficientPermissions,
+    disable_message: can(permission) ? null : refusalOf(permission),
   }));
 }
 

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { refusalOf } from '../../domain/labels';
 import { money } from '../../domain/money';
 import type { PartnerRow } from '../../domain/partners';
 import type { Permission } from '../../domain/permissions';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { partners, staff } from '../db/schema';
 import { isoTimestamp } from '../db/timestamps';
@@ -23,7 +24,7 @@ function partnerActions(can: (permission: Permission) => boolean): QuickAction[]
   return (['EDIT_PARTNER', 'DELETE_PARTNER'] as const).map((name) => ({
     name,
     is_disabled: !allowed,
-    disable_message: allowed ? null : insufficientPermissions,
+    disable_message: allowed ? null : refusalOf('partner_managment'),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { labelledEnums, optionLabelsOf } from '../../domain/labels';
+import { labelledEnums, optionLabelsOf, refusalOf } from '../../domain/labels';
 import type { Permission } from '../../domain/permissions';
 import {
   finetunePhotoThreshold,
@@ -15,7 +15,7 @@ import {
   profileColors,
   profileFormats,
 } from '../../domain/profiles';
-import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { Header, QuickAction } from '../../domain/tables';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 
 /** A profile as the list query reads it: the stored row and what is derived from its projects and models. */
@@ -146,7 +146,7 @@ function stateReason(action: ProfileQuickAction, record: ProfileRecord): string 
 
 function quickActions(record: ProfileRecord, owned: boolean, can: (p: Permission) => boolean): QuickAction[] {
   return actionsOf(record, owned).map((name) => {
-    const reason = can(actionPermission[name]) ? stateReason(name, record) : insufficientPermissions;
+    const reason = can(actionPermission[name]) ? stateReason(name, record) : refusalOf(actionPermission[name]);
     return { name, is_disabled: reason !== null, disable_message: reason };
   });
 }
@@ -157,7 +157,7 @@ export function profileRow(record: ProfileRecord, viewerId: number, can: (p: Per
   const status = !owned && record.state === 'DELETED' ? 'ORIGINAL_PROFILE_DELETED' : record.state;
   const editable = owned && record.state !== 'DELETED';
   const dropdownReason = !can('edit_profile')
-    ? insufficientPermissions
+    ? refusalOf('edit_profile')
     : editable
       ? null
       : owned

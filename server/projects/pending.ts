@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { api } from '../../domain/api';
+import { refusalOf } from '../../domain/labels';
 import {
   type PendingKind,
   type PendingRow,
@@ -9,7 +10,7 @@ import {
   pendingStatusLabels,
 } from '../../domain/pending-projects';
 import type { Permission } from '../../domain/permissions';
-import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { Header, QuickAction } from '../../domain/tables';
 import type { Database } from '../db/client';
 import { executePrepared } from '../db/prepared';
 import { customers, models, profiles, projects } from '../db/schema';
@@ -169,7 +170,7 @@ function quickActionsOf(record: WaitingRecord, can: (p: Permission) => boolean):
     );
   }
   if (record.kind !== 'EDITING') return [];
-  const reason = can('reedit_project') ? 'The project is in the queue already' : insufficientPermissions;
+  const reason = can('reedit_project') ? 'The project is in the queue already' : refusalOf('reedit_project');
   return [{ name: 'RE_EDIT', is_disabled: true, disable_message: reason }];
 }
 

@@ -1,4 +1,4 @@
-import { labelledEnums, optionLabelsOf } from '../../domain/labels';
+import { labelledEnums, optionLabelsOf, refusalOf } from '../../domain/labels';
 import { type Currency, money } from '../../domain/money';
 import type { Permission } from '../../domain/permissions';
 import {
@@ -7,7 +7,7 @@ import {
   editingProjectActions,
   type VideoProjectRow,
 } from '../../domain/projects';
-import { type Header, insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { Header, QuickAction } from '../../domain/tables';
 import type { projects } from '../db/schema';
 import { isoTimestamp, isoTimestampOrNull } from '../db/timestamps';
 import { type Billing, refundBlock } from './paid';
@@ -113,7 +113,7 @@ function editingActions(
   return editingProjectActions.map((name) => {
     const reason = can(actionPermission[name])
       ? stateReason(name, project, billing, refunded)
-      : insufficientPermissions;
+      : refusalOf(actionPermission[name]);
     return { name, is_disabled: reason !== null, disable_message: reason };
   });
 }
@@ -162,7 +162,7 @@ export function editingProjectRow(
 /** A video project as its row: VIDEO_EMAIL_PROJECT once delivered, with video_email_project. */
 export function videoProjectRow(project: ProjectRecord, can: (p: Permission) => boolean): VideoProjectRow {
   const reason = !can('video_email_project')
-    ? insufficientPermissions
+    ? refusalOf('video_email_project')
     : delivered(project)
       ? null
       : 'The video is not delivered yet';

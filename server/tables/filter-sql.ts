@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TableFilter, TableSort, tableQuerySchema } from '../../domain/table-query';
 import type { Header } from '../../domain/tables';
+import { dayStartIn } from '../../domain/time-zone';
 import { fail } from '../http/errors';
 import { type Cursor, decodeCursor } from './cursor';
 
@@ -38,8 +39,8 @@ export interface TableSource {
   defaultSort: TableSort;
 }
 
-/** A parsed list request body. */
-export type ParsedTableQuery = z.output<typeof tableQuerySchema>;
+/** A parsed list request body (`time_zone` may be left out by the server's own queries: UTC). */
+export type ParsedTableQuery = Omit<z.output<typeof tableQuerySchema>, 'time_zone'> & { time_zone?: string };
 
 /** What a list query needs: WHERE of the filters, WHERE of the cursor, ORDER BY, and the sort value to select. */
 export interface CompiledTableQuery {
@@ -60,11 +61,6 @@ function invalid(field: string, message: string): never {
 /** `%text%` for (I)LIKE, with `\`, `%` and `_` of the text taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-const dayMs = 86_400_000;
-function dayStart(day: string, plusDays = 0): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * dayMs).toISOString();
 }
 
 /** Integer comparisons for a possibly fractional bound: `> 10.5` is `> 10`, `>= 10.5` is `>= 11`, and so on. */
@@ -90,8 +86,15 @@ function numberCondition(column: SQL, op: string, value: number): SQL {
   }
 }
 
-function dateCondition(column: SQL, filter: Extract<TableFilter, { kind: 'date' }>, field: string): SQL {
+/** A date filter over whole days in `timeZone`: a day is [its start there, the next day's start there). */
+function dateCondition(
+  column: SQL,
+  filter: Extract<TableFilter, { kind: 'date' }>,
+  field: string,
+  timeZone: string,
+): SQL {
   const at = (iso: string) => sql`${iso}::timestamptz`;
+  const dayStart = (day: string, plusDays = 0) => dayStartIn(day, timeZone, plusDays);
   if (filter.op === 'range') {
     if (filter.from > filter.to) invalid(`${field}.to`, `must not be before "from" (${filter.from})`);
     return sql`(${column} >= ${at(dayStart(filter.from))} and ${column} < ${at(dayStart(filter.to, 1))})`;
@@ -130,7 +133,7 @@ function multiCondition(column: TableColumn, filter: Extract<TableFilter, { kind
     : sql`(${column.sql} is null or ${column.sql} not in (${list}))`;
 }
 
-function filterCondition(source: TableSource, filter: TableFilter, index: number): SQL {
+function filterCondition(source: TableSource, filter: TableFilter, index: number, timeZone: string): SQL {
   const field = `filters.${index}`;
   const header = source.headers.find((entry) => entry.key === filter.column);
   const column = source.columns[filter.column];
@@ -146,7 +149,7 @@ function filterCondition(source: TableSource, filter: TableFilter, index: number
     case 'number':
       return numberCondition(column.sql, filter.op, column.money ? filter.value * 100 : filter.value);
     case 'date':
-      return dateCondition(column.sql, filter, field);
+      return dateCondition(column.sql, filter, field, timeZone);
     default:
       return multiCondition(column, filter, field);
   }
@@ -188,7 +191,8 @@ function afterCursor(source: TableSource, column: TableColumn, sort: TableSort, 
 
 /** Validates a list request against the list's headers and turns it into SQL; every mistake is a 400 naming it. */
 export function compileTableQuery(source: TableSource, query: ParsedTableQuery): CompiledTableQuery {
-  const conditions = query.filters.map((filter, index) => filterCondition(source, filter, index));
+  const timeZone = query.time_zone ?? 'UTC';
+  const conditions = query.filters.map((filter, index) => filterCondition(source, filter, index, timeZone));
   const sort = query.sort ?? source.defaultSort;
   const column = sortColumn(source, sort);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, column.type) : null;

@@ -1,7 +1,8 @@
+import { refusalOf } from '../../domain/labels';
 import { type Currency, currencies, money } from '../../domain/money';
 import { actionPermissions, can, type Permission } from '../../domain/permissions';
 import type { Role } from '../../domain/roles';
-import { insufficientPermissions, type QuickAction } from '../../domain/tables';
+import type { QuickAction } from '../../domain/tables';
 import {
   type CustomerRow,
   cullingSubscriptionTypes,
@@ -42,7 +43,7 @@ export function offeredActions(record: Pick<CustomerRecord, 'status' | 'chargeFa
 export function quickActionsFor(record: Pick<CustomerRecord, 'status' | 'chargeFailed'>, role: Role): QuickAction[] {
   return offeredActions(record).map((name) => {
     const allowed = quickActionPermissions[name].some((permission) => can(role, permission));
-    return { name, is_disabled: !allowed, disable_message: allowed ? null : insufficientPermissions };
+    return { name, is_disabled: !allowed, disable_message: allowed ? null : refusalOf(quickActionPermissions[name]) };
   });
 }
 

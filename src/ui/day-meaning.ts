@@ -1,4 +1,7 @@
-import { type Day, dayInWords, type TypedDate } from './date-parse';
+import { wallClockIn, zonedInstant } from '../../domain/time-zone';
+import { dayInWords, type TypedDate } from './date-parse';
+
+export { zonedInstant };
 
 /**
  * What a typed day means to the call it is sent with (issue 18, item 4: dates are read in the staff member's time zone
@@ -24,31 +27,6 @@ export function staffTimeZone(): string {
 }
 
 type ReadDate = Extract<TypedDate, { ok: true }>;
-
-/** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
-function offsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
-  const part = (type: string) => Number(parts.find((each) => each.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a wall-clock time of a day names in a zone, as ISO in UTC (`2026-12-31T23:59:59.000Z`). */
-export function zonedInstant(day: Day, time: { hour: number; minute: number; second?: number }, timeZone: string) {
-  const wall = Date.UTC(day.year, day.month - 1, day.day, time.hour, time.minute, time.second ?? 0);
-  // Twice: the offset at the first guess may differ from the offset at the answer across a DST change.
-  const guess = wall - offsetMs(wall, timeZone);
-  return new Date(wall - offsetMs(guess, timeZone)).toISOString();
-}
 
 function zoneOf(meaning: DayMeaning, staffZone: string): string {
   return meaning.zone === 'UTC' ? 'UTC' : staffZone;
@@ -90,4 +68,16 @@ export function dateValue(
   }
   if (date.time) return { ok: false, reason: 'Type a day without a time: this is a whole day' };
   return { ok: true, value: date.iso };
+}
+
+/**
+ * An instant the console sent (a scheduled send, a banner's start) said back as the date fields say a typed date, in
+ * the staff member's zone and naming it: "Thu 31 Dec 2026, 23:59 Europe/Dublin". Text that is not an instant is
+ * returned as it is.
+ */
+export function instantInWords(iso: string, staffZone: string = staffTimeZone()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const { day, time } = wallClockIn(at, staffZone);
+  return dayInWords(day, time, staffZone);
 }

@@ -101,3 +101,51 @@ test('a marketer’s row menu shows suspend disabled, saying who may, in words',
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
 });
+
+test.describe('in Tokyo', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a date filter from a link means that day where the reader is: the call carries the zone, every row shows the day', async ({
+    page,
+  }) => {
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const shownAt = /(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}), \d{2}:\d{2}/;
+    const daysShown = (target: Page) =>
+      grid(target)
+        .locator('tbody tr')
+        .evaluateAll((rows, pattern) => {
+          const reads = new RegExp(pattern);
+          return rows.map(
+            (row) =>
+              reads
+                .exec(row.textContent ?? '')
+                ?.slice(1, 4)
+                .join(' ') ?? '',
+          );
+        }, shownAt.source);
+    await signIn(page, 'ADMIN');
+    await page.goto('/users/all-users?sort=-date_added');
+    await expect(grid(page).locator('tbody tr').first()).toContainText(shownAt);
+    const [newest] = await daysShown(page);
+    expect(newest).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    const [day, month, year] = (newest ?? '').split(' ');
+    const iso = `${year}-${String(months.indexOf(month ?? '') + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+    for (const sort of ['-date_added', 'date_added']) {
+      const asked = page.waitForRequest(
+        (request) => request.url().endsWith('/users/users_filter') && (request.postData() ?? '').includes(iso),
+      );
+      await page.goto(`/users/all-users?f=date_added:date:on:${iso}&sort=${sort}`);
+      expect((await asked).postDataJSON()).toMatchObject({
+        filters: [{ kind: 'date', column: 'date_added', op: 'on', value: iso }],
+        time_zone: 'Asia/Tokyo',
+      });
+      await expect(page.getByRole('button', { name: /^Edit filter: Date added/ })).toBeVisible();
+      await expect(grid(page).locator('tbody tr').first()).toContainText(shownAt);
+      // Newest first and oldest first: the day's both ends, read in Tokyo, are that day in Tokyo.
+      const shown = await daysShown(page);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([newest]));
+    }
+  });
+});

@@ -126,8 +126,14 @@ describeEachBackend('charges: list, retry a failed charge, charge and unsuspend'
     const limited = await marketer.get(t.api.charges.list, { user_id: customer.id });
     expect(limited.status).toBe(200);
     for (const row of limited.json.charges) {
-      expect(row.quick_actions.every((action) => action.disable_message === 'insufficient permissions')).toBe(true);
-      expect(row.receipt_file_copy_url.disable_message).toBe('insufficient permissions');
+      expect(
+        row.quick_actions.every(
+          (action) => action.disable_message === 'Only admins and support agents may download and send invoices',
+        ),
+      ).toBe(true);
+      expect(row.receipt_file_copy_url.disable_message).toBe(
+        'Only admins and support agents may download and send invoices',
+      );
     }
   });
 

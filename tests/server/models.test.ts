@@ -79,7 +79,7 @@ describeEachBackend('models: list, detail with sidebar and statistics', (backend
     expect(seen.json.models[0]?.quick_actions[0]).toEqual({
       name: 'CHANGE_STATE',
       is_disabled: true,
-      disable_message: 'insufficient permissions',
+      disable_message: 'Only admins and support agents may change models',
     });
   });
 

@@ -153,19 +153,19 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
     });
   });
 
-  it('answers every role (user_details_read); re-edit reads "insufficient permissions" for a role without it', async () => {
+  it('answers every role (user_details_read); re-edit says who may for a role without it', async () => {
     const { customer } = await customerWithWork();
     const answer = await marketer.post(t.api.projects.pending, undefined, { filters: [ofCustomer(customer.id)] });
     expect(answer.status).toBe(200);
     const editing = answer.json.rows.find((row) => row.kind === 'EDITING');
     expect(editing?.quick_actions).toEqual([
-      { name: 'RE_EDIT', is_disabled: true, disable_message: 'insufficient permissions' },
+      { name: 'RE_EDIT', is_disabled: true, disable_message: 'Only admins and support agents may re-edit projects' },
     ]);
     const model = answer.json.rows.find((row) => row.kind === 'MODEL');
     expect(model?.quick_actions.find((action) => action.name === 'CHANGE_STATE')).toEqual({
       name: 'CHANGE_STATE',
       is_disabled: true,
-      disable_message: 'insufficient permissions',
+      disable_message: 'Only admins and support agents may change models',
     });
     expect((await pl1.post(t.api.projects.pending, undefined, {})).status).toBe(200);
   });
@@ -216,8 +216,8 @@ describeEachBackend('pending projects: the queue of waiting work, oldest first',
     const partners = await t.api.signIn('PARTNERS_MANAGER');
     const { pending, listed } = await bothRows(partners, customer.id, model.id);
     expect(pending?.quick_actions.slice(0, 2)).toEqual([
-      { name: 'CHANGE_STATE', is_disabled: true, disable_message: 'insufficient permissions' },
-      { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'insufficient permissions' },
+      { name: 'CHANGE_STATE', is_disabled: true, disable_message: 'Only admins and support agents may change models' },
+      { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'Only admins and support agents may change models' },
     ]);
     expect(pending?.quick_actions).toEqual(listed?.quick_actions);
     const before = pending?.last_updated_row;

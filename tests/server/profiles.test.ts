@@ -117,16 +117,16 @@ describeEachBackend('profiles: the customer’s profiles and a profile’s finet
     const asPartners = (await partners.get(t.api.profiles.list, { user_id: customer.id })).json.profiles;
     expect(actions(byName(asPartners, 'Golden Hour'))).toEqual([
       'SHARE_PROFILE',
-      'DELETE_PROFILE (insufficient permissions)',
+      'DELETE_PROFILE (Only admins and support agents may edit profiles)',
     ]);
     const asMarketer = (await marketer.get(t.api.profiles.list, { user_id: customer.id })).json.profiles;
     expect(actions(byName(asMarketer, 'Golden Hour'))).toEqual([
-      'SHARE_PROFILE (insufficient permissions)',
-      'DELETE_PROFILE (insufficient permissions)',
+      'SHARE_PROFILE (Only admins, support agents and partner managers may share profiles)',
+      'DELETE_PROFILE (Only admins and support agents may edit profiles)',
     ]);
     expect(byName(asMarketer, 'Golden Hour')?.color).toMatchObject({
       is_disabled: true,
-      disable_message: 'insufficient permissions',
+      disable_message: 'Only admins and support agents may edit profiles',
     });
     expect(actions(byName(asMarketer, 'Studio Neutral'))).toEqual(['GO_TO_OWNER']);
   });

@@ -158,10 +158,10 @@ describeEachBackend(
       // SUPPORT_PL1 may re-edit, but not refund, download or e-mail the photos.
       const asPl1 = (await pl1.get(t.api.projects.editing, { user_id: customer.id })).json.projects;
       expect(actions(asPl1.find((row) => row.project_name === 'Smith wedding'))).toEqual([
-        'REFUND (insufficient permissions)',
-        'DOWNLOAD_PHOTOS_LOCALLY (insufficient permissions)',
+        'REFUND (Only admins and support masters may refund projects)',
+        'DOWNLOAD_PHOTOS_LOCALLY (Only admins, PL2 agents and support masters may download customers’ photos)',
         'RE_EDIT',
-        'EMAIL_EDITED_PHOTOS (insufficient permissions)',
+        'EMAIL_EDITED_PHOTOS (Only admins, PL2 agents and support masters may e-mail edited photos)',
       ]);
     });
 

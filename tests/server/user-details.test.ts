@@ -182,7 +182,7 @@ describeEachBackend('user details', (backend) => {
     const theirView = await marketer.get(api.userDetails.notifications, { user_id: customer.id });
     expect(theirView.json.notifications[0]?.quick_actions[0]).toMatchObject({
       is_disabled: true,
-      disable_message: 'insufficient permissions',
+      disable_message: 'Only admins and support agents may edit customer details',
     });
   });
 

@@ -139,7 +139,7 @@ describeEachBackend('users_filter', (backend) => {
     expect(await matching(number('remaining_photos_for_trial', 'gte', 1000))).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 
-  it('filters dates on whole UTC days, range including both ends', async () => {
+  it('filters dates on whole UTC days when no time zone is named, range including both ends', async () => {
     expect(await matching(day('after', '2026-01-10'))).toEqual(['C', 'D']);
     expect(await matching(day('on_or_after', '2026-01-10'))).toEqual(['A', 'B', 'C', 'D']);
     expect(await matching(day('before', '2026-01-10'))).toEqual(['E']);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { insufficientPermissions } from '../../domain/tables';
 import { describeEachBackend } from './support/backends';
 import { insertCustomer, readCustomer } from './support/fixtures';
 import { useTestApi } from './support/test-api';
@@ -97,7 +96,11 @@ describeEachBackend('users calls', (backend) => {
     const activeRow = (await pl1.get(api.users.get, { user_id: active.id })).json.users[0];
     expect(activeRow?.quick_actions).toEqual([
       { name: 'ADD_TRIAL_PHOTOS', is_disabled: false, disable_message: null },
-      { name: 'SUSPEND_USER', is_disabled: true, disable_message: insufficientPermissions },
+      {
+        name: 'SUSPEND_USER',
+        is_disabled: true,
+        disable_message: 'Only admins, PL2 agents and support masters may suspend customers',
+      },
       { name: 'SEND_RESET_PASSWORD_EMAIL', is_disabled: false, disable_message: null },
       { name: 'GIVE_CREDIT', is_disabled: false, disable_message: null },
     ]);

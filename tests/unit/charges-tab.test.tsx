@@ -155,7 +155,7 @@ describe('ChargesTab', () => {
             quick_actions: ['REGENERATE_INVOICE', 'DOWNLOAD_INVOICE', 'SEND_INVOICE_TO_CUSTOMER'].map((name) => ({
               name,
               is_disabled: true,
-              disable_message: 'insufficient permissions',
+              disable_message: 'Only admins and support agents may download and send invoices',
             })),
           }),
         ],

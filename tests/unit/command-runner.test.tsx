@@ -84,10 +84,19 @@ describe('runCommand: who may run what', () => {
 
   it('follows the server: an action it disabled is refused with its reason', async () => {
     const row = customerRow({
-      quick_actions: [{ name: 'SUSPEND_USER', is_disabled: true, disable_message: 'insufficient permissions' }],
+      quick_actions: [
+        {
+          name: 'SUSPEND_USER',
+          is_disabled: true,
+          disable_message: 'Only admins, PL2 agents and support masters may suspend customers',
+        },
+      ],
     });
     const outcome = await runCommand('user.suspend', { target: userTarget(row) });
-    expect(outcome).toEqual({ opened: false, reason: 'insufficient permissions' });
+    expect(outcome).toEqual({
+      opened: false,
+      reason: 'Only admins, PL2 agents and support masters may suspend customers',
+    });
   });
 
   it('fetches the row of a target known only by id before deciding', async () => {

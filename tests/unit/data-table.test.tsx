@@ -202,7 +202,11 @@ describe('DataTable', () => {
   it('opens the row menu with "." and Shift+F10: disabled actions show their reason, and run on Enter', () => {
     const h = harness();
     const actions = (row: CustomerRow): RowAction[] => [
-      { id: 'user.add-trial-photos', label: 'Add trial photos', disabledReason: 'insufficient permissions' },
+      {
+        id: 'user.add-trial-photos',
+        label: 'Add trial photos',
+        disabledReason: 'Only admins and support agents may add trial photos',
+      },
       { id: 'user.suspend', label: `Suspend ${row.id}` },
     ];
     render(<Table harness={h} actions={actions} />);
@@ -211,7 +215,10 @@ describe('DataTable', () => {
     press('.');
     const menu = screen.getByRole('menu', { name: 'Actions for user2@example.com' });
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Add trial photosinsufficient permissions', 'Suspend 2']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Add trial photosOnly admins and support agents may add trial photos',
+      'Suspend 2',
+    ]);
     expect(items[0]?.getAttribute('aria-disabled')).toBe('true');
     act(() => {
       fireEvent.keyDown(menu, { key: 'Enter' });

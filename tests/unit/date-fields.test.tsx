@@ -125,4 +125,24 @@ describe('a typed day is said back with its zone where the call depends on its b
   it('send notification sends a day at 09:00 in the staff zone', () => {
     expect(must(sendNotification.params).fields.send_at.day).toEqual({ at: { hour: 9, minute: 0 }, zone: 'staff' });
   });
+
+  it('a scheduled send and a banner confirm their moments as the field said them, with the zone', () => {
+    const zone = staffTimeZone();
+    const params = {
+      title: 'Spring',
+      send_at: zonedInstant({ year: 2026, month: 12, day: 31 }, { hour: 23, minute: 59 }, zone),
+    };
+    const context = { target: null, params, idempotencyKey: 'k', signal: new AbortController().signal };
+    expect(sendNotification.successMessage?.(context as never)).toBe(`Scheduled for Thu 31 Dec 2026, 23:59 ${zone}`);
+    const banner = {
+      ...context,
+      params: {
+        start_date: zonedInstant({ year: 2026, month: 12, day: 31 }, { hour: 0, minute: 0 }, zone),
+        end_date: zonedInstant({ year: 2027, month: 1, day: 7 }, { hour: 23, minute: 59, second: 59 }, zone),
+      },
+    };
+    expect(createBanner.successMessage?.(banner as never)).toBe(
+      `Banner created, from Thu 31 Dec 2026, 00:00 ${zone} to Thu 7 Jan 2027, 23:59 ${zone}`,
+    );
+  });
 });

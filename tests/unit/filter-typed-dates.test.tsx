@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableFilter } from '../../domain/table-query';
 import type { Header } from '../../domain/tables';
 import { parseTypedDate } from '../../src/ui/date-parse';
+import { staffTimeZone } from '../../src/ui/day-meaning';
 import { FilterEditor } from '../../src/ui/table/FilterEditor';
 
 afterEach(cleanup);
@@ -35,12 +36,12 @@ function applied(op: string, from: string, to?: string): TableFilter | undefined
 
 describe('a table’s date filter takes typed phrases (issue 18, item 4)', () => {
   it.each(['tomorrow', '+7d', '31 Dec', 'next monday', '2026-12-31'])(
-    '`%s` is said in words, then sent as its day',
+    '`%s` is said in words with the zone it is counted in, then sent as its day',
     (text) => {
       const onApply = vi.fn();
       render(<FilterEditor header={joined} onApply={onApply} />);
       fireEvent.change(screen.getByLabelText('Value'), { target: { value: text } });
-      expect(screen.getByText(dayOf(text).words)).toBeTruthy();
+      expect(screen.getByText(`${dayOf(text).words}, ${staffTimeZone()}`)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
       expect(onApply).toHaveBeenCalledWith(
         expect.objectContaining({ column: 'date_added', kind: 'date', value: dayOf(text).iso }),
@@ -49,7 +50,9 @@ describe('a table’s date filter takes typed phrases (issue 18, item 4)', () =>
   );
 
   it('a range from `tomorrow` to `+7d`', () => {
-    expect(applied('range', 'tomorrow', '+7d')).toEqual({
+    const filter = applied('range', 'tomorrow', '+7d');
+    expect(screen.getByText(`${dayOf('tomorrow').words} – ${dayOf('+7d').words}, ${staffTimeZone()}`)).toBeTruthy();
+    expect(filter).toEqual({
       column: 'date_added',
       kind: 'date',
       op: 'range',

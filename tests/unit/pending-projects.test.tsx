@@ -61,7 +61,7 @@ const answer = {
       last_updated_row: '2026-03-01T10:00:00.123456Z',
       quick_actions: [
         { name: 'CHANGE_STATE', is_disabled: false, disable_message: null },
-        { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'insufficient permissions' },
+        { name: 'LOCK_MODEL', is_disabled: true, disable_message: 'Only admins and support agents may change models' },
         { name: 'OPEN_PROFILE', is_disabled: false, disable_message: null },
         { name: 'OPEN_CUSTOMER', is_disabled: false, disable_message: null },
       ],
@@ -150,7 +150,7 @@ describe('PendingProjectsPage', () => {
     // The server's reason stands: the item is disabled and says why.
     const lock = within(menu).getByRole('menuitem', { name: /Lock model/ });
     expect(lock.getAttribute('aria-disabled')).toBe('true');
-    expect(lock.textContent).toMatch(/insufficient permissions/);
+    expect(lock.textContent).toMatch(/may change models/);
     fireEvent.click(within(menu).getByRole('menuitem', { name: /Change model state/ }));
     await waitFor(() => expect(runner.run?.commandId).toBe('model.change-state'));
     expect(runner.run?.values).toMatchObject({

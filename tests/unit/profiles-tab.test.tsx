@@ -75,7 +75,13 @@ const profilesAnswer: ProfilesAnswer = {
       profile_name: 'Old Look',
       status: 'DELETED',
       disable_color: true,
-      quick_actions: [{ name: 'RECOVER_PROFILE', is_disabled: true, disable_message: 'insufficient permissions' }],
+      quick_actions: [
+        {
+          name: 'RECOVER_PROFILE',
+          is_disabled: true,
+          disable_message: 'Only admins and support agents may edit profiles',
+        },
+      ],
     }),
     profile({
       id: 9,
@@ -184,7 +190,7 @@ describe('ProfilesTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for profile #8' }));
     const deleted = screen.getByRole('menu', { name: 'Profile #8' });
     expect(within(deleted).getByRole('menuitem').getAttribute('aria-disabled')).toBe('true');
-    expect(deleted.textContent).toContain('insufficient permissions');
+    expect(deleted.textContent).toContain('Only admins and support agents may edit profiles');
     fireEvent.keyDown(deleted, { key: 'Escape' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for profile #7' }));

@@ -40,7 +40,7 @@ const editingAnswer = {
       delivery_to_gallery: { icon: 'GALLERY', tooltip: 'Also delivered to an online gallery' },
       invoice: { charge_id: 11, number: 'LP-2026-0000011' },
       quick_actions: [
-        { name: 'REFUND', is_disabled: true, disable_message: 'insufficient permissions' },
+        { name: 'REFUND', is_disabled: true, disable_message: 'Only admins and support masters may refund projects' },
         { name: 'RE_EDIT', is_disabled: false, disable_message: null },
       ],
     }),

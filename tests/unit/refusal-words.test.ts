@@ -1,43 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { forbiddenReason } from '../../commands/access';
 import { commandById } from '../../commands/index';
-import { listInWords, permissionLabels, refusalOf, rolesInWords } from '../../domain/labels';
-import { permissions } from '../../domain/permissions';
+import { commandForQuickAction, type RowKind } from '../../commands/quick-actions';
+import { can } from '../../domain/permissions';
+import { roles } from '../../domain/roles';
+import type { QuickAction } from '../../domain/tables';
+import { modelQuickActions } from '../../server/models/rows';
+import { quickActionsFor } from '../../server/users/rows';
 
-describe('refusals name who may, in words, from the permission table', () => {
-  it('says who may suspend customers, as the issue asks', () => {
-    expect(refusalOf('user_suspension')).toBe('Only admins, PL2 agents and support masters may suspend customers');
-    const suspend = commandById('user.suspend');
-    if (!suspend) throw new Error('user.suspend is a command');
-    expect(forbiddenReason(suspend)).toBe('Only admins, PL2 agents and support masters may suspend customers');
-  });
+/** The console's sentence for a quick action a role may not run (what the palette, row menu and shortcut say). */
+function consoleWords(kind: RowKind, name: string): string {
+  const id = commandForQuickAction(kind, name);
+  const command = id ? commandById(id) : undefined;
+  if (!command) throw new Error(`no command for ${kind} ${name}`);
+  return forbiddenReason(command);
+}
 
-  it('groups the roles as staff speak of them', () => {
-    expect(rolesInWords(['ADMIN'])).toBe('admins');
-    expect(
-      rolesInWords(['ADMIN', 'SUPPORT_PL1', 'SUPPORT_PL2', 'SUPPORT_PL1_CC', 'SUPPORT_PL2_CC', 'SUPPORT_MASTER']),
-    ).toBe('admins and support agents');
-    expect(rolesInWords(['ADMIN', 'SUPPORT_PL2_CC', 'SUPPORT_PL1_CC', 'SUPPORT_MASTER'])).toBe(
-      'admins, CC agents and support masters',
-    );
-    expect(rolesInWords(['ADMIN', 'SUPPORT_MASTER', 'SUPPORT_PL2_CC'])).toBe(
-      'admins, PL2 CC agents and support masters',
-    );
-    expect(refusalOf('bundle_page_creation', 'open Bundles')).toBe('Only admins and partner managers may open Bundles');
-  });
+/** The disabled actions of the server's answer, with its words, beside the console's words for the same command. */
+function compared(kind: RowKind, actions: readonly QuickAction[]) {
+  return actions
+    .filter((action) => action.is_disabled && action.disable_message?.startsWith('Only '))
+    .map((action) => ({
+      action: action.name,
+      server: action.disable_message,
+      console: consoleWords(kind, action.name),
+    }));
+}
 
-  it('a list of any-of permissions names every role holding one of them', () => {
-    expect(refusalOf(['give_credit', 'exchange_rates'])).toBe(
-      'Only admins, PL2 agents, support masters, marketers and partner managers may give credit',
-    );
-    expect(refusalOf(['give_credit', 'give_credit_capped'])).toBe('Only signed-in staff may give credit');
-  });
-
-  it('has words for every permission, none of them an id', () => {
-    for (const permission of permissions) {
-      expect(permissionLabels[permission]).toMatch(/^[a-z][a-z ’,-]+[a-z]$/i);
-      expect(refusalOf(permission)).not.toContain('_');
+describe('the server refuses in the console’s words (issue 18, item 6)', () => {
+  it('a customer row: every action a role may not run says who may, as the console says it', () => {
+    let refused = 0;
+    for (const role of roles) {
+      for (const record of [
+        { status: 'ACTIVE', chargeFailed: false },
+        { status: 'SUSPENDED', chargeFailed: true },
+      ]) {
+        for (const pair of compared('customer', quickActionsFor(record, role))) {
+          expect(pair.server, `${role} ${pair.action}`).toBe(pair.console);
+          refused += 1;
+        }
+      }
     }
-    expect(listInWords(['a', 'b', 'c'])).toBe('a, b and c');
+    expect(refused).toBeGreaterThan(0);
+    const [, suspend] = quickActionsFor({ status: 'ACTIVE', chargeFailed: false }, 'SUPPORT_PL1');
+    expect(suspend?.disable_message).toBe('Only admins, PL2 agents and support masters may suspend customers');
+  });
+
+  it('a model row: a role without manage_models reads who may change models', () => {
+    let refused = 0;
+    for (const role of roles) {
+      const actions = modelQuickActions({ locked: false, state: 'PENDING', lockMessage: null }, (p) => can(role, p));
+      for (const pair of compared('model', actions)) {
+        expect(pair.server, `${role} ${pair.action}`).toBe(pair.console);
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
   });
 });

@@ -150,13 +150,17 @@ describe('customer commands: when they are offered', () => {
       status: 'SUSPENDED',
       quick_actions: [
         { name: 'UNSUSPEND_USER', is_disabled: false, disable_message: null },
-        { name: 'GIVE_CREDIT', is_disabled: true, disable_message: 'insufficient permissions' },
+        {
+          name: 'GIVE_CREDIT',
+          is_disabled: true,
+          disable_message: 'The daily credit cap is reached for this customer',
+        },
       ],
     });
     expect(stateFor('user.add-trial-photos', suspended, 'SUPPORT_PL1')).toBe('hidden');
     expect(availabilityOf(command('user.give-credit'), 'SUPPORT_PL1', userTarget(suspended))).toEqual({
       state: 'disabled',
-      reason: 'insufficient permissions',
+      reason: 'The daily credit cap is reached for this customer',
     });
   });
 

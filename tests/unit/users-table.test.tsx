@@ -5,6 +5,7 @@ import { cancelRun, runner } from '../../commands/runner';
 import type { TableQuery } from '../../domain/table-query';
 import type { CustomerRow } from '../../domain/users';
 import { clearSession } from '../../src/session/store';
+import { staffTimeZone } from '../../src/ui/day-meaning';
 import { closePalette, openPalette, Palette } from '../../views/palette/Palette';
 import UsersPage from '../../views/users/UsersPage';
 import { customerRow } from './support/customer-row';
@@ -20,7 +21,11 @@ const marketerRow = (id: number): CustomerRow =>
     email: `c${id}@example.com`,
     first_name: `Cust${id}`,
     quick_actions: [
-      { name: 'SUSPEND_USER', is_disabled: true, disable_message: 'insufficient permissions' },
+      {
+        name: 'SUSPEND_USER',
+        is_disabled: true,
+        disable_message: 'Only admins, PL2 agents and support masters may suspend customers',
+      },
       { name: 'NOT_A_KNOWN_ACTION', is_disabled: false, disable_message: null },
     ],
   });
@@ -87,6 +92,8 @@ describe('All users tab', () => {
       columns: ['id', 'email', 'first_name', 'last_name', 'status', 'country'],
       page_size: 200,
       cursor: null,
+      // The days of date filters are read where the staff member is.
+      time_zone: staffTimeZone(),
     });
     await waitFor(() => expect(filterBodies().map((body) => body.cursor)).toEqual([null, '3']));
     expect(screen.getByRole('button', { name: 'Edit filter: Country is US, GB' })).toBeTruthy();

@@ -6,6 +6,7 @@ import { type BulkSelection, setBulkSelection } from '../../commands/bulk/select
 import type { BulkTarget } from '../../domain/bulk';
 import { useSession } from '../../src/session/store';
 import {
+  filterQueryOf,
   isSelected,
   noSelection,
   type RowAction,
@@ -49,10 +50,10 @@ export function useBulkSelection<R extends { id: number | string }>(
     const count = selectionCount(selection, matchingTotal);
     if (count === 0) return null;
     const target: BulkTarget = selection.allMatching
-      ? { filter: { filters: state.filters, ...(state.sort ? { sort: state.sort } : {}) } }
+      ? { filter: filterQueryOf(state) }
       : { ids: [...selection.ids].map(Number) };
     return { target, count };
-  }, [selection, matchingTotal, state.filters, state.sort]);
+  }, [selection, matchingTotal, state]);
   useEffect(() => setBulkSelection(published), [published]);
   useEffect(() => () => setBulkSelection(null), []);
 

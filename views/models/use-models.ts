@@ -4,17 +4,14 @@ import { api } from '../../domain/api';
 import type { ModelsAnswer } from '../../domain/models';
 import type { TableQuery } from '../../domain/table-query';
 import { type ApiError, call } from '../../src/http';
-import type { TableState } from '../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../src/ui/table';
 
 /** Rows per page of the models list. */
 const modelsPageSize = 100;
 
 /** The models list's pages through `POST models/model_management/get_models`, for the table's filters and sort. */
 export function useModels(state: TableState) {
-  const body = useMemo<TableQuery>(
-    () => ({ filters: state.filters, ...(state.sort ? { sort: state.sort } : {}), page_size: modelsPageSize }),
-    [state],
-  );
+  const body = useMemo<TableQuery>(() => ({ ...filterQueryOf(state), page_size: modelsPageSize }), [state]);
   const base = `${api.models.list.id} ${JSON.stringify(body)}`;
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<ModelsAnswer, ApiError>(
     (index: number, previous: ModelsAnswer | null) => {

@@ -4,7 +4,7 @@ import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
 import type { TableQuery } from '../../domain/table-query';
 import { type ApiError, call } from '../../src/http';
-import type { TableState } from '../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../src/ui/table';
 
 type OutboxAnswer = AnswerOf<typeof api.outbox.list>;
 
@@ -18,8 +18,7 @@ const outboxPageSize = 100;
 export function useOutbox(state: TableState, customerId?: number) {
   const body = useMemo<TableQuery>(
     () => ({
-      filters: state.filters,
-      ...(state.sort ? { sort: state.sort } : {}),
+      ...filterQueryOf(state),
       page_size: outboxPageSize,
     }),
     [state],

@@ -3,7 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { AnswerOf, Endpoint } from '../../domain/endpoint';
 import type { TableQuery } from '../../domain/table-query';
 import { type ApiError, call } from '../../src/http';
-import type { TableState } from '../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../src/ui/table';
 
 /** Rows per page of the partners area's lists. */
 const pageSize = 100;
@@ -19,10 +19,7 @@ export function usePagedList<E extends Endpoint, R>(
   state: TableState,
   rowsOf: (answer: AnswerOf<E>) => readonly R[],
 ) {
-  const body = useMemo<TableQuery>(
-    () => ({ filters: state.filters, ...(state.sort ? { sort: state.sort } : {}), page_size: pageSize }),
-    [state],
-  );
+  const body = useMemo<TableQuery>(() => ({ ...filterQueryOf(state), page_size: pageSize }), [state]);
   const base = `${endpoint.id} ${JSON.stringify(body)}`;
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<AnswerOf<E>, ApiError>(
     (index: number, previous: AnswerOf<E> | null) => {

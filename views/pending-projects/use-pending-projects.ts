@@ -4,7 +4,7 @@ import { api } from '../../domain/api';
 import type { AnswerOf } from '../../domain/endpoint';
 import type { TableQuery } from '../../domain/table-query';
 import { type ApiError, call } from '../../src/http';
-import type { TableState } from '../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../src/ui/table';
 
 type PendingAnswer = AnswerOf<typeof api.projects.pending>;
 
@@ -13,10 +13,7 @@ const pendingPageSize = 100;
 
 /** The queue's pages through `POST projects/pending_projects`, cursor after cursor, for the table's filters and sort. */
 export function usePendingProjects(state: TableState) {
-  const body = useMemo<TableQuery>(
-    () => ({ filters: state.filters, ...(state.sort ? { sort: state.sort } : {}), page_size: pendingPageSize }),
-    [state],
-  );
+  const body = useMemo<TableQuery>(() => ({ ...filterQueryOf(state), page_size: pendingPageSize }), [state]);
   const base = `${api.projects.pending.id} ${JSON.stringify(body)}`;
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<PendingAnswer, ApiError>(
     (index: number, previous: PendingAnswer | null) => {

@@ -5,7 +5,7 @@ import type { TableQuery } from '../../domain/table-query';
 import type { CustomerRow } from '../../domain/users';
 import { type ApiError, call } from '../../src/http';
 import { api } from '../../src/http/addresses';
-import type { TableState } from '../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../src/ui/table';
 
 type FilterAnswer = AnswerOf<typeof api.users.filter>;
 
@@ -17,8 +17,7 @@ const alwaysColumns = ['id', 'email', 'first_name', 'last_name', 'status'];
 /** The `users_filter` body for a table state (without the cursor). */
 export function usersFilterBody(state: TableState, pageSize = usersPageSize): TableQuery {
   return {
-    filters: state.filters,
-    ...(state.sort ? { sort: state.sort } : {}),
+    ...filterQueryOf(state),
     ...(state.columns ? { columns: [...new Set([...alwaysColumns, ...state.columns])] } : {}),
     page_size: pageSize,
   };

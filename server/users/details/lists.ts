@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import { allEndpoints, api } from '../../../domain/api';
+import { refusalOf } from '../../../domain/labels';
 import { type Currency, currencies, money } from '../../../domain/money';
 import { isRole } from '../../../domain/roles';
-import { insufficientPermissions } from '../../../domain/tables';
 import { detailListLimit, notificationCategories } from '../../../domain/user-details';
 import {
   activityEvents,
@@ -104,7 +104,7 @@ export const getUserNotifications = handle(api.userDetails.notifications, async 
       sent_time: isoTimestampOrNull(row.sentAt),
       read_time: isoTimestampOrNull(row.readAt),
       quick_actions: [
-        { name: 'DELETE', is_disabled: !mayDelete, disable_message: mayDelete ? null : insufficientPermissions },
+        { name: 'DELETE', is_disabled: !mayDelete, disable_message: mayDelete ? null : refusalOf('user_details_edit') },
       ],
     })),
   };

@@ -3,6 +3,7 @@ import { type TableFilter, tableFilterSchema } from '../../../domain/table-query
 import type { Header } from '../../../domain/tables';
 import { Button } from '../Button';
 import { parseTypedDate } from '../date-parse';
+import { staffTimeZone } from '../day-meaning';
 import { operatorsOf } from './filter-text';
 import { optionLabel } from './format';
 
@@ -59,8 +60,12 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
     event.preventDefault();
     let typed = draft;
     if (kind === 'date') {
-      // Dates are typed (`31/12`, `+7d`, `last monday`…) and sent as the day they name.
-      const days = [draft.value, ...(draft.op === 'range' ? [draft.to] : [])].map((text) => parseTypedDate(text));
+      // Dates are typed (`31/12`, `+7d`, `last monday`…) in the staff member's zone and sent as the day they name; the
+      // list call carries the same zone (`filterQueryOf`), so the server counts that day there.
+      const zone = staffTimeZone();
+      const days = [draft.value, ...(draft.op === 'range' ? [draft.to] : [])].map((text) =>
+        parseTypedDate(text, new Date(), zone),
+      );
       const refused = days.find((day) => !day.ok);
       if (refused && !refused.ok) {
         setError(refused.reason);
@@ -146,7 +151,8 @@ export function FilterEditor({ header, filter, onApply, onRemove, focusValue = t
           ) : null}
           {fromWords || toWords ? (
             <p className="text-xs text-muted" aria-live="polite">
-              {[fromWords, toWords].filter(Boolean).join(' – ')}
+              {/* The zone the day is counted in (the list call carries it): "Thu 31 Dec 2026, Europe/Dublin". */}
+              {`${[fromWords, toWords].filter(Boolean).join(' – ')}, ${staffTimeZone()}`}
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ export { tableStateFromSearch, tableStateToSearch } from '../../../domain/table-
 export { DataTable, type DataTableProps, rowHeight } from './DataTable';
 export { FilteredEmpty, type FilteredEmptyProps } from './FilteredEmpty';
 export { FirstPageFallback, type FirstPageFallbackProps } from './FirstPageFallback';
+export { type FilterQuery, filterQueryOf } from './filter-query';
 export { formatTotal, ListStatus, ListTotal, type ListTotalProps } from './ListStatus';
 export { localColumn } from './local-column';
 export { sortRowsLocally } from './local-rows';

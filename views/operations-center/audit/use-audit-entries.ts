@@ -4,7 +4,7 @@ import { api } from '../../../domain/api';
 import type { AnswerOf } from '../../../domain/endpoint';
 import type { TableQuery } from '../../../domain/table-query';
 import { type ApiError, call } from '../../../src/http';
-import type { TableState } from '../../../src/ui/table';
+import { filterQueryOf, type TableState } from '../../../src/ui/table';
 
 type AuditAnswer = AnswerOf<typeof api.audit.list>;
 
@@ -12,10 +12,7 @@ const pageSize = 200;
 
 /** The audit trail's pages through `POST audit/audit_filter`, cursor after cursor, for the table's filters and sort. */
 export function useAuditEntries(state: TableState, enabled: boolean) {
-  const body = useMemo<TableQuery>(
-    () => ({ filters: state.filters, ...(state.sort ? { sort: state.sort } : {}), page_size: pageSize }),
-    [state],
-  );
+  const body = useMemo<TableQuery>(() => ({ ...filterQueryOf(state), page_size: pageSize }), [state]);
   const base = `${api.audit.list.id} ${JSON.stringify(body)}`;
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite<AuditAnswer, ApiError>(
     (index: number, previous: AuditAnswer | null) => {
