@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pagesOf, richCustomer, settle, visit } from './console-pages';
+import { walkMorePlaces } from './more-places';
 import { signIn } from './support';
 import { CodeReader } from './visible-codes';
 
@@ -42,11 +43,11 @@ for (const theme of ['dark', 'light'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const customer = await richCustomer(baseURL as string);
     await page.addInitScript((chosen) => window.localStorage.setItem('loupe.theme', chosen), theme);
     await signIn(page, 'SUPPORT_PL1');
-    const codes = new CodeReader(page, `SUPPORT_PL1 ${theme}`);
+    const codes = new CodeReader(page, 'SUPPORT_PL1', theme);
     for (const path of pagesOf(customer.id)) {
       // Pages the role may not open send it elsewhere with a toast saying who may: the toast is read too.
       await page.evaluate((to) => window.history.pushState(null, '', to), path);
@@ -55,6 +56,7 @@ for (const theme of ['dark', 'light'] as const) {
       await codes.check(path);
     }
     await readOverlays(page, codes, customer.id);
+    await walkMorePlaces(page, (where) => codes.check(where), 'SUPPORT_PL1', customer.id, baseURL as string);
     console.log(codes.report());
     expect(codes.sightings, JSON.stringify(codes.sightings, null, 1)).toEqual([]);
   });
