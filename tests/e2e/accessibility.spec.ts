@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { pagesOf, richCustomer, settle, visit } from './console-pages';
+import { walkMorePlaces } from './more-places';
 import { signIn } from './support';
 import { CodeReader } from './visible-codes';
 
@@ -24,7 +25,7 @@ class Scanner {
     private readonly page: Page,
     private readonly theme: Theme,
   ) {
-    this.codes = new CodeReader(page, `ADMIN ${theme}`);
+    this.codes = new CodeReader(page, 'ADMIN', theme);
   }
 
   async scan(where: string): Promise<void> {
@@ -140,7 +141,7 @@ for (const theme of ['dark', 'light'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const customer = await richCustomer(baseURL as string);
     await page.addInitScript((chosen) => window.localStorage.setItem('loupe.theme', chosen), theme);
     const axe = new Scanner(page, theme);
@@ -158,6 +159,7 @@ for (const theme of ['dark', 'light'] as const) {
     await visit(page, `/users/${customer.id}/general`);
     await scanCustomerOverlays(page, axe);
     await scanTableOverlays(page, axe);
+    await walkMorePlaces(page, (where) => axe.scan(where), 'ADMIN', customer.id, baseURL as string);
 
     console.log(axe.report());
     console.log(axe.codes.report());
