@@ -5,8 +5,10 @@ import { attachDetailRowKeys, detailRowAttribute } from './detail-row-keys';
 export interface DetailColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Right-aligned, tabular figures (amounts, counts). */
+  /** Right-aligned, tabular figures (counts). */
   numeric?: boolean;
+  /** An amount of money: right-aligned like `numeric`, never cut, and its header says so (`data-money`). */
+  money?: boolean;
 }
 
 interface DetailTableProps<Row> {
@@ -44,7 +46,8 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
               <th
                 key={column.header}
                 scope="col"
-                className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : ''} ${pinOf(index, columns.length, column.header)}`}
+                data-money={column.money ? '' : undefined}
+                className={`px-3 py-2 font-medium ${column.numeric || column.money ? 'text-right' : ''} ${pinOf(index, columns.length, column.header)}`}
               >
                 {column.header}
               </th>
@@ -62,7 +65,7 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
               {columns.map((column, index) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'} ${pinOf(index, columns.length, column.header)} ${pinOf(index, columns.length, column.header) ? 'group-hover:bg-hover' : ''}`}
+                  className={`px-3 py-1.5 ${column.numeric || column.money ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'} ${pinOf(index, columns.length, column.header)} ${pinOf(index, columns.length, column.header) ? 'group-hover:bg-hover' : ''}`}
                 >
                   {column.cell(row)}
                 </td>
