@@ -5,8 +5,11 @@ import type { CustomerRow } from '../../domain/users';
 import { settle, visit } from './console-pages';
 import { apiAs } from './support';
 
-/** Reads what is on screen at one place (the code reader, or axe with it). */
-export type Reader = (where: string) => Promise<void>;
+/**
+ * Reads what is on screen at one place (the code reader, or axe with it); `page` when the place is a page with nothing
+ * drawn over it, where its tables can be measured too.
+ */
+export type Reader = (where: string, place?: 'page') => Promise<void>;
 
 /**
  * Starts a small bulk run as `role` (signing the customer out of their devices, harmless to the other tests) so that
@@ -79,22 +82,33 @@ async function readRowDialog(page: Page, read: Reader, path: string): Promise<vo
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 
+/** What the extra places need arranged through the API: a profile with a model, and a bulk run of the role's. */
+export type MorePlaces = Promise<{ profiled: { customerId: number; profileId: number }; run: number }>;
+
+/** Starts arranging the extra places at once, so that it runs while the walk reads the pages. */
+export function arrangeMorePlaces(baseURL: string, role: Role, customerId: number): MorePlaces {
+  return Promise.all([profiledCustomer(baseURL), startBulkRun(baseURL, role, customerId)]).then(([profiled, run]) => ({
+    profiled,
+    run,
+  }));
+}
+
 /**
  * The places the page walk does not reach by address alone (issue 18 item 6): the customer's edit view, a profile's
  * panels, a delivered e-mail, a bulk run's page, and the row menus of the tables the role may open; as ADMIN also an
  * A/B test's page, a filled notification compose pane with its send form, the banner upload pane, and the outbox.
  */
-export async function walkMorePlaces(page: Page, read: Reader, role: Role, customerId: number, baseURL: string) {
-  const [profiled, run] = await Promise.all([profiledCustomer(baseURL), startBulkRun(baseURL, role, customerId)]);
+export async function walkMorePlaces(page: Page, read: Reader, role: Role, customerId: number, arranged: MorePlaces) {
+  const { profiled, run } = await arranged;
   const customer = `/users/${customerId}`;
   await visit(page, `${customer}/general?edit=1`);
   await expect(page.getByRole('textbox').first()).toBeVisible();
-  await read('customer edit view');
+  await read('customer edit view', 'page');
   for (const panel of ['history', 'shared']) {
     await visit(page, `/users/${profiled.customerId}/profiles?${panel}=${profiled.profileId}`);
     const title = panel === 'history' ? /^Finetune history ·/ : /^Shared with ·/;
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await read(`profile panel ${panel}`);
+    await read(`profile panel ${panel}`, 'page');
   }
   // A reset-password e-mail makes sure the customer's e-mails list has one to open.
   await visit(page, `${customer}/general`);
@@ -108,7 +122,7 @@ export async function walkMorePlaces(page: Page, read: Reader, role: Role, custo
   await readRowDialog(page, read, `${customer}/emails`);
   await visit(page, `/bulk-runs/${run}`);
   await expect(page.getByTestId('bulk-run-counts')).toBeVisible();
-  await read('bulk run page');
+  await read('bulk run page', 'page');
 
   // The tables with a row menu (the bulk runs and the e-mails open their row on Enter instead).
   const menus = ['/pending-projects', '/models'];
@@ -134,7 +148,7 @@ async function readAdminPanes(page: Page, read: Reader): Promise<void> {
   await page.locator('main a[href^="/operations-center/ab-tests/"]').first().click();
   await expect(page).toHaveURL(/\/ab-tests\/\d+/);
   await settle(page);
-  await read('A/B test page');
+  await read('A/B test page', 'page');
 
   await visit(page, '/operations-center/notifications');
   const compose = page.getByRole('region', { name: 'Compose' });
@@ -151,5 +165,5 @@ async function readAdminPanes(page: Page, read: Reader): Promise<void> {
   await expect(page.locator('[cmdk-dialog]')).toBeHidden();
 
   await visit(page, '/operations-center/banners?upload=1');
-  await read('banner upload pane');
+  await read('banner upload pane', 'page');
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { pagesOf, richCustomer, settle, visit } from './console-pages';
-import { walkMorePlaces } from './more-places';
-import { signIn } from './support';
+import { pagesOf, richCustomer, settle, visit, walkOptions } from './console-pages';
+import { arrangeMorePlaces, walkMorePlaces } from './more-places';
+import { signIn, signInByForm } from './support';
 import { CodeReader } from './visible-codes';
 
 /** The overlays a support agent opens on a customer: keyboard help, the palette, a row menu. */
@@ -38,13 +38,16 @@ async function readOverlays(page: Page, codes: CodeReader, customerId: number): 
   await page.keyboard.press('Escape');
 }
 
+test.use(walkOptions);
+
 for (const theme of ['dark', 'light'] as const) {
   test(`a support agent reads no value written as code on any page, tab or overlay, ${theme} theme`, async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000);
     const customer = await richCustomer(baseURL as string);
+    const arranged = arrangeMorePlaces(baseURL as string, 'SUPPORT_PL1', customer.id);
     await page.addInitScript((chosen) => window.localStorage.setItem('loupe.theme', chosen), theme);
     await signIn(page, 'SUPPORT_PL1');
     const codes = new CodeReader(page, 'SUPPORT_PL1', theme);
@@ -56,7 +59,7 @@ for (const theme of ['dark', 'light'] as const) {
       await codes.check(path);
     }
     await readOverlays(page, codes, customer.id);
-    await walkMorePlaces(page, (where) => codes.check(where), 'SUPPORT_PL1', customer.id, baseURL as string);
+    await walkMorePlaces(page, (where) => codes.check(where), 'SUPPORT_PL1', customer.id, arranged);
     console.log(codes.report());
     expect(codes.sightings, JSON.stringify(codes.sightings, null, 1)).toEqual([]);
   });
@@ -75,7 +78,7 @@ test('a forbidden shortcut says who may run it, in words', async ({ page, baseUR
 });
 
 test('a page the role may not open says who may, in words', async ({ page }) => {
-  await signIn(page, 'SUPPORT_PL1', '/login?next=%2Foperations-center%2Fstaff');
+  await signInByForm(page, 'SUPPORT_PL1', '/login?next=%2Foperations-center%2Fstaff');
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
     /Only admins, marketers and partner managers may open Operations center/,
   );
