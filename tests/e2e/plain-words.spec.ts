@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pagesOf, richCustomer, settle, visit, walkOptions } from './console-pages';
-import { arrangeMorePlaces, walkMorePlaces } from './more-places';
+import { arrangeMorePlaces, readOnPage, walkMorePlaces } from './more-places';
 import { signIn, signInByForm } from './support';
 import { CodeReader } from './visible-codes';
 
@@ -51,15 +51,19 @@ for (const theme of ['dark', 'light'] as const) {
     await page.addInitScript((chosen) => window.localStorage.setItem('loupe.theme', chosen), theme);
     await signIn(page, 'SUPPORT_PL1');
     const codes = new CodeReader(page, 'SUPPORT_PL1', theme);
+    const opened = new Set<string>();
+    const read = (where: string) => codes.check(where);
     for (const path of pagesOf(customer.id)) {
+      if (path.endsWith('/emails')) await arranged;
       // Pages the role may not open send it elsewhere with a toast saying who may: the toast is read too.
       await page.evaluate((to) => window.history.pushState(null, '', to), path);
       await expect(page.locator('main h1').first()).toBeVisible();
       await settle(page);
       await codes.check(path);
+      await readOnPage(page, read, 'SUPPORT_PL1', path, opened);
     }
     await readOverlays(page, codes, customer.id);
-    await walkMorePlaces(page, (where) => codes.check(where), 'SUPPORT_PL1', customer.id, arranged);
+    await walkMorePlaces(page, read, 'SUPPORT_PL1', customer.id, arranged);
     console.log(codes.report());
     expect(codes.sightings, JSON.stringify(codes.sightings, null, 1)).toEqual([]);
   });

@@ -29,7 +29,7 @@ function unpaintedTables(): string[] {
  * on top of what scrolls under them; the page itself does not scroll sideways; no header is empty; no amount in a
  * money column (a header marked `data-money`: the server's CURRENCY type, a details column declared money) is cut.
  */
-function tablesOnScreen(): Promise<Omit<TableProblems, 'where'>[]> {
+function tablesOnScreen(): Promise<(Omit<TableProblems, 'where'> & { amounts: number })[]> {
   const inView = (cell: Element, frame: DOMRect): string | null => {
     const box = cell.getBoundingClientRect();
     if (box.left < Math.max(frame.left, 0) - 1 || box.right > Math.min(frame.right, window.innerWidth) + 1)
@@ -48,7 +48,7 @@ function tablesOnScreen(): Promise<Omit<TableProblems, 'where'>[]> {
   // (`$187.50`, `-€4.00`, `CHF 1,204.10`, `$0.035`); a dash stands for none.
   const wholeAmount = /^(?:—|[-−]?(?:[A-Z]{1,3}\s?)?[$€£¥₹]?\s?[-−]?\d{1,3}(?:,\d{3})*\.\d{2,})$/;
   return (async () => {
-    const found: Omit<TableProblems, 'where'>[] = [];
+    const found: (Omit<TableProblems, 'where'> & { amounts: number })[] = [];
     // A chart's figures folded under a closed "Table" are not a list on screen.
     for (const table of [...document.querySelectorAll<HTMLElement>('main table')].filter((t) => t.checkVisibility())) {
       const name = table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? 'a table';
@@ -83,10 +83,12 @@ function tablesOnScreen(): Promise<Omit<TableProblems, 'where'>[]> {
       }
       frame.scrollLeft = 0;
       const money = headers.flatMap((header, index) => (header.hasAttribute('data-money') ? [index] : []));
+      let amounts = 0;
       for (const row of rows) {
         for (const index of money) {
           const cell = row.querySelectorAll<HTMLElement>('td')[index] as HTMLElement;
           const text = cell.innerText.trim();
+          amounts += 1;
           const clipped = [cell, ...cell.querySelectorAll<HTMLElement>('*')].some(
             (element) =>
               element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible',
@@ -95,10 +97,14 @@ function tablesOnScreen(): Promise<Omit<TableProblems, 'where'>[]> {
             problems.push(`amount cut in ${headers[index]?.innerText.trim()}: "${text.slice(0, 40)}"`);
         }
       }
-      found.push({ table: name, problems });
+      found.push({ table: name, problems, amounts });
     }
     if (document.documentElement.scrollWidth > innerWidth)
-      found.push({ table: 'the page', problems: [`scrolls sideways (${document.documentElement.scrollWidth} px)`] });
+      found.push({
+        table: 'the page',
+        problems: [`scrolls sideways (${document.documentElement.scrollWidth} px)`],
+        amounts: 0,
+      });
     return found;
   })();
 }
@@ -110,11 +116,14 @@ function tablesOnScreen(): Promise<Omit<TableProblems, 'where'>[]> {
 export class WideTables {
   readonly failures: TableProblems[] = [];
   readonly checked: string[] = [];
+  /** Cells of money columns read (each a whole amount, or a dash). */
+  amounts = 0;
   constructor(private readonly page: Page) {}
 
   async check(where: string): Promise<void> {
     await expect.poll(() => this.page.evaluate(unpaintedTables), { message: `tables painted on ${where}` }).toEqual([]);
-    for (const table of await this.page.evaluate(tablesOnScreen)) {
+    for (const { amounts, ...table } of await this.page.evaluate(tablesOnScreen)) {
+      this.amounts += amounts;
       if (table.table !== 'the page') this.checked.push(`${where} ${table.table}`);
       if (table.problems.length) this.failures.push({ where, ...table });
     }
@@ -136,6 +145,6 @@ export class WideTables {
   }
 
   report(): string {
-    return `wide tables at 1440×900: ${this.checked.length} tables checked, ${this.failures.length} with problems`;
+    return `wide tables at 1440×900: ${this.checked.length} tables checked (${this.amounts} amounts in money columns), ${this.failures.length} with problems`;
   }
 }
