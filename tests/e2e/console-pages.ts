@@ -42,11 +42,17 @@ export function pagesOf(customerId: number): string[] {
   ];
 }
 
-/** Waits until nothing is loading (no "Loading …" spinner) and animations have run. */
+/**
+ * Waits until nothing is loading (no "Loading …" spinner) and what came with the data is painted (two frames). The
+ * walks run with reduced motion (`walkOptions`): colours change at once, so no fade is measured halfway.
+ */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(150);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/** How the walks open the console: 1440×900 (issue 18 item 7's size), asking for less motion (no colour fades). */
+export const walkOptions = { viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' } as const;
 
 /** Moves within the single-page console (no reload), then waits for the page's heading and its data. */
 export async function visit(page: Page, path: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { activeCustomer, signIn } from './support';
+import { activeCustomer, signInByForm } from './support';
 
 declare global {
   interface Window {
@@ -23,7 +23,7 @@ test('the console runs under its strict CSP in both themes without a single viol
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('unsafe-inline');
   expect(first?.headers()['x-frame-options']).toBe('DENY');
-  await signIn(page, 'ADMIN');
+  await signInByForm(page, 'ADMIN');
   const customer = await activeCustomer(baseURL ?? '');
   await page.goto(`/users/${customer.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -39,7 +39,7 @@ test('the console runs under its strict CSP in both themes without a single viol
 });
 
 test('signing in over http://localhost works with Secure cookies; the device cookie is HttpOnly', async ({ page }) => {
-  await signIn(page, 'SUPPORT_PL1');
+  await signInByForm(page, 'SUPPORT_PL1');
   const cookies = await page.context().cookies();
   const device = cookies.find((cookie) => cookie.name === 'loupe_device');
   expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/admin/auth' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Role } from '../../domain/roles';
-import { emailOf, roles, signIn } from './support';
+import { emailOf, roles, signInByForm } from './support';
 
 /** The areas each role may open, transcribed from console-spec §6 (see_models, partner_managment, view_operations_center). */
 const areasByRole: Record<Role, string[]> = {
@@ -17,7 +17,7 @@ const allAreas = ['Users', 'Pending projects', 'Approvals', 'Models', 'Partners'
 
 for (const role of roles) {
   test(`${role} signs in and sees only the areas the role may open`, async ({ page }) => {
-    await signIn(page, role);
+    await signInByForm(page, role);
     await expect(page).toHaveURL(/\/users\/last-viewed$/);
     const navigation = page.getByRole('navigation', { name: 'Areas' });
     for (const area of allAreas) {
@@ -29,7 +29,7 @@ for (const role of roles) {
 }
 
 test('a PL1 agent is sent away from all-users, a marketer from models, each told why', async ({ page }) => {
-  await signIn(page, 'SUPPORT_PL1');
+  await signInByForm(page, 'SUPPORT_PL1');
   await page.goto('/users/all-users');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
@@ -37,7 +37,7 @@ test('a PL1 agent is sent away from all-users, a marketer from models, each told
   );
 
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'MARKETER_PLUS');
+  await signInByForm(page, 'MARKETER_PLUS');
   await page.goto('/models');
   await expect(page).toHaveURL(/\/users\/last-viewed$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Not allowed' })).toContainText(
@@ -61,12 +61,12 @@ test('a bad login shows the server’s message and stays on the login page', asy
 test('signing in returns to the page the person asked for', async ({ page }) => {
   await page.goto('/users/search?q=gmail');
   await expect(page).toHaveURL(/\/login\?next=/);
-  await signIn(page, 'SUPPORT_MASTER', page.url());
+  await signInByForm(page, 'SUPPORT_MASTER', page.url());
   await expect(page).toHaveURL(/\/users\/search\?q=gmail$/);
 });
 
 test('logging out resets the session and goes to /login', async ({ page }) => {
-  await signIn(page, 'ADMIN');
+  await signInByForm(page, 'ADMIN');
   await page.getByRole('button', { name: /log ?out|sign out/i }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').accessToken ?? null)).toBeNull();

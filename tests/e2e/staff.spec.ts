@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { capturedMailTo } from './mail-capture';
-import { apiAs, emailOf, shortTokenServer, signIn } from './support';
+import { apiAs, emailOf, shortTokenServer, signIn, signInByForm } from './support';
 
 /** Calls a staff action as the ADMIN through the API (a mutation: bearer and cross-site token). */
 async function asAdmin(baseURL: string, path: string, method: 'post' | 'put', data?: unknown): Promise<void> {
@@ -38,7 +38,7 @@ test('a deactivation counts at once: the person’s open console goes to sign-in
   } finally {
     await asAdmin(base, `/admin/staff/${id}/actions/activate`, 'post');
   }
-  await signIn(page, 'PARTNERS_MANAGER');
+  await signInByForm(page, 'PARTNERS_MANAGER');
 });
 
 test('the staff page, by keyboard: an admin reads the accounts and opens a row’s actions', async ({ page }) => {

@@ -40,10 +40,14 @@ export function codesIn(text: string): { text: string; line: string }[] {
 export class CodeReader {
   readonly sightings: CodeSighting[] = [];
   read = 0;
+  private readonly who: string;
   constructor(
     private readonly page: Page,
-    private readonly who: string,
-  ) {}
+    private readonly role: string,
+    private readonly theme: string,
+  ) {
+    this.who = `${role} ${theme}`;
+  }
 
   async check(where: string): Promise<void> {
     this.read += 1;
@@ -57,6 +61,7 @@ export class CodeReader {
   }
 
   report(): string {
-    return `visible codes, ${this.who}: ${this.read} pages and overlays read, ${this.sightings.length} code words`;
+    // The figure issue 18 asks for: how many places the walk opened (pages, tabs, panes, dialogs, menus) per role.
+    return `visible-code walk: ${this.role} ${this.read} places (${this.theme} theme), ${this.sightings.length} code words`;
   }
 }

@@ -42,7 +42,7 @@ export function RecentPackageSales() {
               ),
             },
             { header: 'Package', cell: (sale) => sale.package },
-            { header: 'Charged', numeric: true, cell: (sale) => formatMoney(sale.amount_charged) },
+            { header: 'Charged', money: true, cell: (sale) => formatMoney(sale.amount_charged) },
             { header: 'Status', cell: status },
             { header: 'Sold by', cell: (sale) => sale.sold_by ?? <span className="text-faint">—</span> },
           ]}

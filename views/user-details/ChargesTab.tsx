@@ -95,7 +95,7 @@ export function ChargesTab({ row, target }: UserTabProps) {
             header: 'Date',
             cell: (charge) => <span className="whitespace-nowrap">{formatDateTime(charge.date)}</span>,
           },
-          { header: 'Amount', numeric: true, cell: (charge) => formatMoney(charge.amount) },
+          { header: 'Amount', money: true, cell: (charge) => formatMoney(charge.amount) },
           { header: 'Description', cell: (charge) => charge.description },
           { header: 'Vendor', cell: (charge) => charge.charging_vendor },
           { header: 'Status', cell: (charge) => <ChargeStatus charge={charge} /> },

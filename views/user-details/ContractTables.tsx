@@ -38,7 +38,7 @@ export function MonthlyUsage({ userId }: { userId: number }) {
             { header: 'Perspective', numeric: true, cell: (month) => count(month.perspective_correction) },
             { header: 'Portrait crops', numeric: true, cell: (month) => count(month.portrait_crops) },
             { header: 'Teeth', numeric: true, cell: (month) => count(month.whiten_teeth) },
-            { header: 'Extra charge', numeric: true, cell: (month) => formatMoney(month.extra_charge) },
+            { header: 'Extra charge', money: true, cell: (month) => formatMoney(month.extra_charge) },
           ]}
         />
       ) : (
@@ -78,8 +78,8 @@ export function ContractHistory({
             },
             { header: 'Total photos', numeric: true, cell: (contract) => count(contract.total_photos) },
             { header: 'Used photos', numeric: true, cell: (contract) => count(contract.used_photos) },
-            { header: 'Price per edit', numeric: true, cell: (contract) => formatPrice(contract.price_per_edit) },
-            { header: 'Yearly total', numeric: true, cell: (contract) => formatMoney(contract.yearly_total) },
+            { header: 'Price per edit', money: true, cell: (contract) => formatPrice(contract.price_per_edit) },
+            { header: 'Yearly total', money: true, cell: (contract) => formatMoney(contract.yearly_total) },
           ]}
         />
       ) : (

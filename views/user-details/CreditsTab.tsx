@@ -46,7 +46,7 @@ export function CreditsTab({ row, target }: UserTabProps) {
         empty="No credits given yet."
         columns={[
           { header: 'Date', cell: (credit) => formatDateTime(credit.date) },
-          { header: 'Amount', numeric: true, cell: (credit) => formatMoney(credit.value) },
+          { header: 'Amount', money: true, cell: (credit) => formatMoney(credit.value) },
           { header: 'Reason', cell: (credit) => reasonLabel(credit.reason) },
           { header: 'Description', cell: (credit) => credit.description || <span className="text-faint">—</span> },
           { header: 'Source', cell: (credit) => labelOf(creditSourceLabels, credit.source) },

@@ -5,8 +5,10 @@ import { attachDetailRowKeys, detailRowAttribute } from './detail-row-keys';
 export interface DetailColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Right-aligned, tabular figures (amounts, counts). */
+  /** Right-aligned, tabular figures (counts). */
   numeric?: boolean;
+  /** An amount of money: right-aligned like `numeric`, never cut, and its header says so (`data-money`). */
+  money?: boolean;
 }
 
 interface DetailTableProps<Row> {
@@ -24,7 +26,8 @@ interface DetailTableProps<Row> {
 /** Where a column stays while the table scrolls sideways: the first (what the row is) and an actions column last. */
 function pinOf(index: number, count: number, header: string): string {
   if (index === 0) return 'sticky left-0 bg-panel shadow-[1px_0_0_var(--color-line)]';
-  if (index === count - 1 && header === 'Actions') return 'sticky right-0 bg-panel shadow-[-1px_0_0_var(--color-line)]';
+  if (index === count - 1 && /^Actions?$/.test(header))
+    return 'sticky right-0 bg-panel shadow-[-1px_0_0_var(--color-line)]';
   return '';
 }
 
@@ -43,7 +46,8 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
               <th
                 key={column.header}
                 scope="col"
-                className={`px-3 py-2 font-medium ${column.numeric ? 'text-right' : ''} ${pinOf(index, columns.length, column.header)}`}
+                data-money={column.money ? '' : undefined}
+                className={`px-3 py-2 font-medium ${column.numeric || column.money ? 'text-right' : ''} ${pinOf(index, columns.length, column.header)}`}
               >
                 {column.header}
               </th>
@@ -61,7 +65,7 @@ export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: Detail
               {columns.map((column, index) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-1.5 ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'} ${pinOf(index, columns.length, column.header)} ${index === 0 || column.header === 'Actions' ? 'group-hover:bg-hover' : ''}`}
+                  className={`px-3 py-1.5 ${column.numeric || column.money ? 'text-right tabular-nums whitespace-nowrap' : 'min-w-36 break-words'} ${pinOf(index, columns.length, column.header)} ${pinOf(index, columns.length, column.header) ? 'group-hover:bg-hover' : ''}`}
                 >
                   {column.cell(row)}
                 </td>

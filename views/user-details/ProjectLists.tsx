@@ -92,7 +92,8 @@ function columnsOf<Row>(headers: Header[], cells: Record<string, (row: Row) => R
     .map((header) => ({
       header: header.label,
       cell: cells[header.key] as (row: Row) => ReactNode,
-      numeric: header.type === 'NUMBER' || header.type === 'CURRENCY',
+      numeric: header.type === 'NUMBER',
+      money: header.type === 'CURRENCY',
     }));
 }
 

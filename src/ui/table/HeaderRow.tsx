@@ -40,6 +40,8 @@ export function HeaderRow({ headers, template, sort, onSort, filters, onFilter, 
             <th
               key={header.key}
               scope="col"
+              // An amount column, named so for what checks its cells (the wide-table walk: no amount is cut).
+              data-money={header.type === 'CURRENCY' ? '' : undefined}
               aria-sort={header.sortable ? direction : undefined}
               className={`group flex h-7 min-w-0 items-center gap-0.5 px-2 font-medium ${alignOf(header)} ${
                 header.type === 'ROW_MENU'
