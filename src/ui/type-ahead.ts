@@ -26,6 +26,8 @@ interface HeldKey {
   ctrlKey?: boolean;
   metaKey?: boolean;
   at: number;
+  /** The press itself, to ask at replay whether a listener after the type-ahead's took it. */
+  event?: KeyboardEvent;
 }
 
 const modifierKeys = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
@@ -69,11 +71,17 @@ function isTextField(target: EventTarget | null): boolean {
   );
 }
 
-/** Bubbling phase: a printable key no one handled (not a text field's, not the table's) may be a shortcut. */
+/**
+ * Bubbling phase: a printable key no one handled (not a text field's, not the table's, not the page's) may be a
+ * shortcut. Whether anyone handled it is known only once the whole dispatch is over: a page's own window listener
+ * (the models page's `[` and `]`) was added after this one and runs after it. So the key is held with its event, and
+ * the replay leaves out those a later listener took (`defaultPrevented`). Replayed regardless, `[` stepped to the
+ * neighbour model and then, when the palette arrived, stepped again from wherever the person had gone back to.
+ */
 function onKeyUnhandled(event: KeyboardEvent): void {
   if (opener || held !== undefined || !isLoggedIn() || event.defaultPrevented || event.isComposing) return;
   if (event.ctrlKey || event.metaKey || event.key.length !== 1 || isTextField(event.target)) return;
-  heldKeys.push({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, at: performance.now() });
+  heldKeys.push({ key: event.key, shiftKey: event.shiftKey, altKey: event.altKey, at: performance.now(), event });
 }
 
 function onPointerDown(): void {
@@ -126,7 +134,7 @@ function afterPaint(run: () => void): void {
 /** Presses the held shortcut keys again, where focus is now, for the listeners that have just arrived. */
 function replayHeldKeys(): void {
   const now = performance.now();
-  const keys = heldKeys.filter((press) => now - press.at <= shortcutHoldMs);
+  const keys = heldKeys.filter((press) => now - press.at <= shortcutHoldMs && !press.event?.defaultPrevented);
   heldKeys = [];
   pressAgain(keys);
 }

@@ -84,6 +84,28 @@ describe('type-ahead while the palette loads', () => {
     await waitFor(() => expect(location.pathname).toBe('/pending-projects'));
   });
 
+  it('does not press again a key a page listener added after it took (the models page’s [ and ])', async () => {
+    signedInAs('ADMIN');
+    // A page's own window listener, added after the type-ahead's: it takes G (as the models page takes [).
+    const taken: string[] = [];
+    const page = (event: KeyboardEvent) => {
+      if (event.key !== 'g') return;
+      taken.push(event.key);
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', page);
+    try {
+      typeWhileLoading('g', 'p');
+      renderAt('/users/last-viewed', <CommandLayer />);
+      // P alone is no shortcut here; replayed, the taken G would have made G then P open the queue.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(location.pathname).toBe('/users/last-viewed');
+      expect(taken).toEqual(['g']);
+    } finally {
+      window.removeEventListener('keydown', page);
+    }
+  });
+
   it('holds ? for the keyboard help, but never a key typed into a text field', async () => {
     signedInAs('ADMIN');
     const field = document.createElement('input');
