@@ -22,8 +22,8 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
-function offsetMs(at: number, timeZone: string): number {
+/** The wall-clock fields of an instant in a zone (24-hour clock). */
+function wallPartsIn(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -33,10 +33,23 @@ function offsetMs(at: number, timeZone: string): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(at));
+  }).formatToParts(at);
   const part = (type: string) => Number(parts.find((each) => each.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(at / 1000) * 1000;
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
+function offsetMs(at: number, timeZone: string): number {
+  const wall = wallPartsIn(new Date(at), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(at / 1000) * 1000;
 }
 
 /** The instant a wall-clock time of a day names in a zone, as ISO in UTC (`2026-12-31T23:59:59.000Z`). */
@@ -66,18 +79,9 @@ export function wallClockIn(
   instant: Date,
   timeZone: string,
 ): { day: CalendarDay; time: { hour: number; minute: number } } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((each) => each.type === type)?.value ?? 0);
+  const wall = wallPartsIn(instant, timeZone);
   return {
-    day: { year: part('year'), month: part('month'), day: part('day') },
-    time: { hour: part('hour') % 24, minute: part('minute') },
+    day: { year: wall.year, month: wall.month, day: wall.day },
+    time: { hour: wall.hour, minute: wall.minute },
   };
 }

@@ -3,7 +3,7 @@ import type { FinetuneHistoryAnswer, ProfilesAnswer } from '../../domain/profile
 import type { Role } from '../../domain/roles';
 import type { CustomerRow } from '../../domain/users';
 import { settle, visit } from './console-pages';
-import { apiAs } from './support';
+import { apiAs, sendResetEmail } from './support';
 
 /**
  * Reads what is on screen at one place (the code reader, or axe with it); `page` when the place is a page with nothing
@@ -78,17 +78,6 @@ async function readRowDialog(page: Page, read: Reader, path: string): Promise<vo
   await read(`e-mail dialog of ${path}`);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
-}
-
-/** Queues a password-reset e-mail to the customer (as ADMIN, through the API), so their e-mails list has one to open. */
-async function sendResetEmail(baseURL: string, customerId: number): Promise<void> {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const answer = await api.post(`/admin/users/${customerId}/actions/send_reset_password_email`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(answer.status()).toBe(200);
-  await api.dispose();
 }
 
 /**

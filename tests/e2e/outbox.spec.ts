@@ -1,17 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { activeCustomer, apiAs, searchCustomers, signIn } from './support';
-
-/** Queues a password-reset e-mail to the customer through the API (a mutation: bearer and cross-site token). */
-async function sendResetEmail(baseURL: string, customerId: number): Promise<void> {
-  const { api, token } = await apiAs('ADMIN', baseURL);
-  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const answer = await api.post(`/admin/users/${customerId}/actions/send_reset_password_email`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(answer.status()).toBe(200);
-  await api.dispose();
-}
+import { activeCustomer, apiAs, searchCustomers, sendResetEmail, signIn } from './support';
 
 test('staff see what was sent to a customer: in the operations center outbox and on the customer’s e-mails tab', async ({
   page,

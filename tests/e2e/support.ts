@@ -90,3 +90,14 @@ export async function activeCustomer(baseURL: string, query = 'gmail'): Promise<
   if (!found) throw new Error(`No active demo customer matches ${query}`);
   return found;
 }
+
+/** Queues a password-reset e-mail to the customer through the API (a mutation: bearer and cross-site token). */
+export async function sendResetEmail(baseURL: string, customerId: number): Promise<void> {
+  const { api, token } = await apiAs('ADMIN', baseURL);
+  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const answer = await api.post(`/admin/users/${customerId}/actions/send_reset_password_email`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(answer.status()).toBe(200);
+  await api.dispose();
+}
