@@ -111,6 +111,10 @@ describe('call: a refused call (403 forbidden)', () => {
       body: { detail: 'Your role may not do this', code: 'forbidden' },
     }));
     server.role = 'SUPPORT_PL1';
+    // The last check is module state, and the unit files share their modules: another file's refused call may have
+    // checked within 5 s. The clock is moved a minute past any of them (only Date: waitFor's timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
     await failure(call(api.users.get, { params: { user_id: 1 } }, { silent: true }));
     await vi.waitFor(() => expect(session.userRole).toBe('SUPPORT_PL1'));
     expect(server.refreshCalls()).toBe(1);
