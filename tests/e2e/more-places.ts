@@ -53,12 +53,17 @@ export async function profiledCustomer(baseURL: string): Promise<{ customerId: n
   throw new Error('No demo customer with a profile that has a model');
 }
 
-/** Opens the row menu of the first row of the page's first table by keyboard (j, then `.`), reads it, closes it. */
-async function readRowMenu(page: Page, read: Reader, path: string): Promise<void> {
+/** Focuses the first row of the page's first table by keyboard (the table, then j), once its rows are there. */
+async function focusFirstRow(page: Page): Promise<void> {
   const grid = page.getByRole('grid').first();
   await expect(grid.locator('tbody tr').first()).toBeVisible();
   await grid.focus();
   await page.keyboard.press('j');
+}
+
+/** Opens the row menu of the first row of the page's first table by keyboard (j, then `.`), reads it, closes it. */
+export async function readRowMenu(page: Page, read: Reader, path: string): Promise<void> {
+  await focusFirstRow(page);
   await page.keyboard.press('.');
   await expect(page.getByRole('menu')).toBeVisible();
   await read(`row menu of ${path}`);
@@ -68,10 +73,7 @@ async function readRowMenu(page: Page, read: Reader, path: string): Promise<void
 
 /** Opens the first row of the page's first table with Enter, then reads the dialog it opens and closes it. */
 async function readRowDialog(page: Page, read: Reader, path: string): Promise<void> {
-  const grid = page.getByRole('grid').first();
-  await expect(grid.locator('tbody tr').first()).toBeVisible();
-  await grid.focus();
-  await page.keyboard.press('j');
+  await focusFirstRow(page);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
   await settle(page);

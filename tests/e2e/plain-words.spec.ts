@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { pagesOf, richCustomer, settle, visit, walkOptions } from './console-pages';
-import { arrangeMorePlaces, readOnPage, walkMorePlaces } from './more-places';
+import { arrangeMorePlaces, readOnPage, readRowMenu, walkMorePlaces } from './more-places';
 import { signIn, signInByForm } from './support';
 import { CodeReader } from './visible-codes';
 
@@ -28,14 +28,7 @@ async function readOverlays(page: Page, codes: CodeReader, customerId: number): 
   await expect(dialog).toBeHidden();
 
   await visit(page, '/users/last-viewed');
-  const grid = page.getByRole('grid').first();
-  await expect(grid.locator('tbody tr').first()).toBeVisible();
-  await grid.focus();
-  await page.keyboard.press('j');
-  await page.keyboard.press('.');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await codes.check('row menu');
-  await page.keyboard.press('Escape');
+  await readRowMenu(page, (where) => codes.check(where), '/users/last-viewed');
 }
 
 test.use(walkOptions);
